@@ -1,0 +1,17 @@
+/// What an adapter hands the router for a link that names a path: the decoded segments and query
+/// items, and the source the link came from.
+struct PathRequest: Sendable, Hashable {
+  struct QueryItem: Sendable, Hashable {
+    var name: String
+    var value: String
+  }
+
+  var source: DeepLinkSource
+  /// Percent-decoded, non-empty segments, split before decoding (`%2F` stays inside its segment).
+  var segments: [String]
+  /// Percent-decoded query items in order; `+` stays `+`.
+  var query: [QueryItem]
+
+  /// The path as people read it, for messages: `/messages/42`.
+  var pathDescription: String { "/" + segments.joined(separator: "/") }
+}

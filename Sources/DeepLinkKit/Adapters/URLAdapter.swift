@@ -1,0 +1,164 @@
+/// Turns a URL into a ``PathRequest`` under the routing contract's normalization rules.
+///
+/// - Custom schemes (listed, compared case-insensitively): the host is the first path segment, so
+///   `myapp://messages/42`, `myapp:///messages/42`, `myapp:messages/42` and `MYAPP://messages/42`
+///   all give `/messages/42`.
+/// - Universal links: `https` only, to a listed host (exact, or `*.domain` for any subdomain),
+///   compared in lowercase ASCII (Punycode) form; no user info, no port but 443, no percent escape,
+///   backslash or trailing dot in the host.
+/// - The path is split on `/` before percent-decoding; empty segments are dropped; a dot segment
+///   (also encoded), a malformed escape, bytes that do not decode to UTF-8 and control characters
+///   make the link malformed. Query items are decoded (`+` stays `+`); the fragment is ignored.
+struct URLAdapter: Sendable {
+  var schemes: Set<String>
+  var hosts: HostList
+  var maxLength: Int
+
+  /// The lowercase custom schemes in table order, for messages and printing.
+  var schemeList: [String]
+
+  init(schemes: [String], hosts: HostList, maxLength: Int) {
+    self.schemeList = schemes.map(\.lowercasedASCII)
+    self.schemes = Set(schemeList)
+    self.hosts = hosts
+    self.maxLength = maxLength
+  }
+
+  /// The request for `url`.
+  ///
+  /// - Parameters:
+  ///   - url: The link as text.
+  ///   - source: The source to report; `nil` means the URL's own kind (custom scheme or universal link).
+  func request(for url: String, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest {
+    var url = url
+    let result = url.withUTF8 { request(for: $0, source: source) }
+    return try result.get()
+  }
+
+  private func request(for bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) -> Result<PathRequest, DeepLinkError> {
+    Result { () throws(DeepLinkError) in try parse(bytes, source: source) }
+  }
+
+  private func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest {
+    guard !bytes.isEmpty else { throw .malformed("the link is empty") }
+    guard bytes.count <= maxLength else {
+      throw DeepLinkError(.inputTooLarge, "the link is \(bytes.count) bytes long; the limit is \(maxLength) bytes")
+    }
+    if let control = bytes.first(where: \.isASCIIControl) {
+      throw .malformed("it holds the control character U+\(hex4(control))")
+    }
+    guard let parts = URLParts(bytes) else {
+      throw .malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
+    }
+    if bytes[parts.scheme.lowerBound..<(parts.query?.upperBound ?? parts.path.upperBound)].contains(UInt8(ascii: "\\")) {
+      throw .malformed("it holds a backslash")
+    }
+    let scheme = String(decoding: bytes[parts.scheme].lazy.map(\.lowercasedASCII), as: UTF8.self)
+
+    var segments: [String] = []
+    let kind: DeepLinkSource
+    if scheme == "https" {
+      kind = .universalLink
+      guard let authority = parts.authority else {
+        throw .malformed("an https link needs a host, as in https://host/path")
+      }
+      let host = try hostOfUniversalLink(bytes[authority])
+      guard hosts.contains(host) else {
+        let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
+        throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed universal-link host (\(listed))")
+      }
+    } else if schemes.contains(scheme) {
+      kind = .customScheme
+      if let authority = parts.authority, !authority.isEmpty {
+        let host = bytes[authority]
+        if host.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
+        if host.contains(UInt8(ascii: ":")) { throw .malformed("a custom-scheme link cannot name a port") }
+        segments.append(try decodeSegment(host))
+      }
+    } else {
+      throw DeepLinkError(.unsupportedScheme, unsupportedSchemeMessage(scheme))
+    }
+
+    var start = parts.path.lowerBound
+    for index in parts.path where bytes[index] == UInt8(ascii: "/") {
+      if index > start { segments.append(try decodeSegment(bytes[start..<index])) }
+      start = index + 1
+    }
+    if parts.path.upperBound > start { segments.append(try decodeSegment(bytes[start..<parts.path.upperBound])) }
+
+    let query = try parts.query.map { range throws(DeepLinkError) in try queryItems(bytes[range]) } ?? []
+    return PathRequest(source: source ?? kind, segments: segments, query: query)
+  }
+
+  private func unsupportedSchemeMessage(_ scheme: String) -> String {
+    var handled = schemeList
+    if !hosts.isEmpty { handled.append("https") }
+    let list = handled.isEmpty ? "none are listed" : "handled: " + handled.joined(separator: ", ")
+    let hint = scheme == "http" ? "; universal links must use https" : ""
+    return "the scheme \(quoted(scheme)) is not handled (\(list))\(hint)"
+  }
+
+  private func hostOfUniversalLink(_ authority: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
+    if authority.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
+    var host = authority
+    // A port follows the last ":" that is not inside an IPv6 literal's brackets.
+    if let colon = authority.lastIndex(of: UInt8(ascii: ":")),
+      authority.lastIndex(of: UInt8(ascii: "]")).map({ $0 < colon }) ?? true
+    {
+      let port = authority[(colon + 1)...]
+      guard port.allSatisfy(\.isASCIIDigit) else { throw .malformed("the port \(quoted(port)) is not a number") }
+      let value = port.drop { $0 == UInt8(ascii: "0") }
+      if !port.isEmpty, !value.elementsEqual("443".utf8) {
+        throw .malformed("it names the port \(quoted(port)); only the default port is accepted")
+      }
+      host = authority[..<colon]
+    }
+    do {
+      return try HostList.normalize(host)
+    } catch {
+      throw .malformed("the host \(quoted(host)) \(error.reason)")
+    }
+  }
+
+  private func decodeSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
+    let segment: String
+    do {
+      segment = try PercentEncoding.decoding(raw)
+    } catch .malformedEscape {
+      throw .malformed("the segment \(quoted(raw)) holds a malformed percent escape")
+    } catch {
+      throw .malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
+    }
+    if segment == "." || segment == ".." {
+      throw .malformed("the segment \(quoted(raw)) is a dot segment")
+    }
+    if segment.utf8.contains(where: \.isASCIIControl) {
+      throw .malformed("the segment \(quoted(raw)) decodes to a control character")
+    }
+    return segment
+  }
+
+  /// Splits a query on `&`, each item on its first `=`; items with an empty name are skipped.
+  private func queryItems(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> [PathRequest.QueryItem] {
+    var items: [PathRequest.QueryItem] = []
+    for item in raw.split(separator: UInt8(ascii: "&")) {
+      let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+      let rawName = item[..<equals]
+      let rawValue = equals == item.endIndex ? item[equals...] : item[(equals + 1)...]
+      guard !rawName.isEmpty else { continue }
+      guard let name = PercentEncoding.decode(rawName), let value = PercentEncoding.decode(rawValue) else {
+        throw .malformed("the query item \(quoted(item)) holds a malformed percent escape or bytes that are not UTF-8")
+      }
+      if name.utf8.contains(where: \.isASCIIControl) || value.utf8.contains(0) {
+        throw .malformed("the query item \(quoted(item)) decodes to a control character")
+      }
+      items.append(.init(name: name, value: value))
+    }
+    return items
+  }
+
+  private func hex4(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - digits.count) + digits
+  }
+}

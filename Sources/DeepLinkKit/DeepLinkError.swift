@@ -1,0 +1,70 @@
+/// Why a link could not be turned into a route.
+///
+/// Every refusal carries a stable ``code`` that code can switch over, and a ``message`` written for
+/// the people who read logs:
+///
+/// ```swift
+/// do {
+///   let route = try router.route(for: "ftp://app.example.com/messages")
+/// } catch {
+///   print(error.code)     // unsupportedScheme
+///   print(error.message)  // the scheme "ftp" is not handled (handled: deeplink-example, https)
+/// }
+/// ```
+public struct DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A stable identifier for a kind of failure.
+  ///
+  /// The raw values are part of the public contract: they appear in logs and in the `deeplink`
+  /// tool's JSON output. `Code` is a struct rather than an enum so that later versions can add codes
+  /// without breaking a `switch`; match it with `case .noRoute:` as you would an enum.
+  public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    /// Creates a code from its raw value.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The URL's scheme is neither a listed custom scheme nor `https`.
+    public static let unsupportedScheme = Code(rawValue: "unsupportedScheme")
+    /// A universal link's host is not one of the listed hosts.
+    public static let unknownHost = Code(rawValue: "unknownHost")
+    /// The input is not a well-formed link (a bad percent escape, a dot segment, a control
+    /// character, user info, a port, …).
+    public static let malformedInput = Code(rawValue: "malformedInput")
+    /// The input is larger than the configured limit.
+    public static let inputTooLarge = Code(rawValue: "inputTooLarge")
+    /// No registered route matches the link.
+    public static let noRoute = Code(rawValue: "noRoute")
+    /// A route matched, but one of its parameters is missing or has the wrong type.
+    public static let invalidParameter = Code(rawValue: "invalidParameter")
+    /// A route matched, but it may not be opened from the link's source.
+    public static let sourceNotAllowed = Code(rawValue: "sourceNotAllowed")
+  }
+
+  /// What kind of failure this is.
+  public let code: Code
+  /// A sentence for people, naming the offending part of the input.
+  public let message: String
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: A sentence for people.
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  /// `code: message`.
+  public var description: String { "\(code): \(message)" }
+}
+
+extension DeepLinkError {
+  static func malformed(_ reason: String) -> DeepLinkError {
+    DeepLinkError(.malformedInput, "malformed link: \(reason)")
+  }
+
+  static func invalidParameter(_ name: String, _ reason: String) -> DeepLinkError {
+    DeepLinkError(.invalidParameter, "parameter \"\(name)\" \(reason)")
+  }
+}

@@ -1,0 +1,64 @@
+/// RFC 3492 Punycode, used to compare hosts in their ASCII form (`exаmple.com`, with a Cyrillic
+/// `а`, becomes `xn--exmple-4nf.com` and no longer looks like `example.com`).
+enum Punycode {
+  private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
+  private static let initialBias = 72, initialN = 128
+
+  /// The ASCII form of one host label: the label itself when it is ASCII, else `xn--` and its
+  /// Punycode encoding. Returns `nil` if the encoding would overflow.
+  static func asciiLabel(_ label: String) -> String? {
+    guard !label.utf8.allSatisfy({ $0 < 0x80 }) else { return label }
+    guard let encoded = encode(label.lowercased().unicodeScalars.map(\.value)) else { return nil }
+    return "xn--" + encoded
+  }
+
+  private static func encode(_ input: [UInt32]) -> String? {
+    var output: [UInt8] = input.filter { $0 < 0x80 }.map { UInt8($0) }
+    let basicCount = output.count
+    var handled = basicCount
+    if basicCount > 0 { output.append(UInt8(ascii: "-")) }
+    var n = initialN, delta = 0, bias = initialBias
+    while handled < input.count {
+      guard let next = input.lazy.map({ Int($0) }).filter({ $0 >= n }).min() else { return nil }
+      let (product, overflow) = (next - n).multipliedReportingOverflow(by: handled + 1)
+      guard !overflow, delta <= Int(Int32.max) - product else { return nil }
+      delta += product
+      n = next
+      for scalar in input.map({ Int($0) }) {
+        if scalar < n { delta += 1 }
+        guard scalar == n else { continue }
+        var q = delta
+        var k = base
+        while true {
+          let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+          if q < t { break }
+          output.append(digit(t + (q - t) % (base - t)))
+          q = (q - t) / (base - t)
+          k += base
+        }
+        output.append(digit(q))
+        bias = adapt(delta, handled + 1, isFirst: handled == basicCount)
+        delta = 0
+        handled += 1
+      }
+      delta += 1
+      n += 1
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static func digit(_ value: Int) -> UInt8 {
+    value < 26 ? UInt8(ascii: "a") + UInt8(value) : UInt8(ascii: "0") + UInt8(value - 26)
+  }
+
+  private static func adapt(_ delta: Int, _ count: Int, isFirst: Bool) -> Int {
+    var delta = isFirst ? delta / damp : delta / 2
+    delta += delta / count
+    var k = 0
+    while delta > ((base - tMin) * tMax) / 2 {
+      delta /= base - tMin
+      k += base
+    }
+    return k + (base - tMin + 1) * delta / (delta + skew)
+  }
+}

@@ -1,0 +1,69 @@
+/// One route of a table: a path pattern, how to build the app's route from the link's parameters,
+/// and how to print the route back as parameters.
+///
+/// ```swift
+/// let routes: [RouteDefinition<DeeplinkType>] = [
+///   .path("/messages", to: .messages(.root)),
+///   .path(
+///     "/messages/:id",
+///     parse: { .messages(.details(id: try $0.string("id"))) },
+///     print: { route in
+///       guard case .messages(.details(let id)) = route else { return nil }
+///       return ["id": id]
+///     }),
+/// ]
+/// ```
+public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
+  /// Builds the route from a link's parameters.
+  public typealias Parse = @Sendable (RouteParameters) throws -> Route
+  /// Returns the parameters that print `route` with this definition, or `nil` if this definition
+  /// does not print it. Parameters that are not in the pattern become query items.
+  public typealias Print = @Sendable (Route) -> [String: String]?
+
+  /// The path pattern, as written.
+  public let pattern: String
+  /// A name for messages, lint reports and JSON tables; optional in Swift tables.
+  public let name: String?
+  /// The sources allowed to open this route; `nil` allows all.
+  public let sources: Set<DeepLinkSource>?
+  let parse: Parse
+  let print: Print?
+
+  /// A route built from the link's parameters, and printed back from the route.
+  ///
+  /// - Parameters:
+  ///   - pattern: The path pattern, such as `/messages/:id`.
+  ///   - name: A name for messages; optional.
+  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
+  ///   - parse: Builds the route; a thrown ``DeepLinkError`` is passed on, any other error becomes
+  ///     `invalidParameter`.
+  ///   - print: The parameters for a route this definition prints, or `nil` for other routes.
+  ///     Omit it for a route that is never printed.
+  public static func path(
+    _ pattern: String, name: String? = nil, sources: Set<DeepLinkSource>? = nil,
+    parse: @escaping Parse, print: Print? = nil
+  ) -> Self {
+    Self(pattern: pattern, name: name, sources: sources, parse: parse, print: print)
+  }
+
+  /// A route that takes no parameters: the pattern always gives `route`, and `route` prints as
+  /// the pattern.
+  ///
+  /// - Parameters:
+  ///   - pattern: The path pattern, such as `/messages`.
+  ///   - route: The route it opens.
+  ///   - name: A name for messages; optional.
+  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
+  public static func path(
+    _ pattern: String, to route: Route, name: String? = nil, sources: Set<DeepLinkSource>? = nil
+  ) -> Self {
+    Self(
+      pattern: pattern, name: name, sources: sources, parse: { _ in route },
+      print: { $0 == route ? [:] : nil })
+  }
+
+  /// How the route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.
+  var label: String {
+    name.map { "route \(quoted($0)) (\(pattern))" } ?? "route \(pattern)"
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// A route table read from JSON.
+///
+/// ```json
+/// {
+///   "schemes": ["myapp"],
+///   "hosts": ["app.example.com", "*.example.org"],
+///   "caseSensitive": true,
+///   "maxURLLength": 4096,
+///   "routes": [
+///     { "name": "messageDetails", "path": "/messages/:id" },
+///     { "name": "deleteAccount", "path": "/settings/account/delete", "sources": ["inApp"] }
+///   ]
+/// }
+/// ```
+///
+/// `routes` is required; `schemes` and `hosts` default to none, `caseSensitive` to `true` and
+/// `maxURLLength` to 4,096 bytes. A route has a `name` (unique) and a `path` pattern, and may have
+/// `sources`, the sources allowed to open it (default: all). Any other key, and any value of the
+/// wrong type, is a problem that names it.
+public struct RouteTable: Sendable, Hashable {
+  /// One route of the table.
+  public struct Entry: Sendable, Hashable {
+    /// The route's unique name.
+    public var name: String
+    /// Its path pattern.
+    public var path: String
+    /// The sources allowed to open it; `nil` allows all.
+    public var sources: Set<DeepLinkSource>?
+
+    /// Creates an entry.
+    public init(name: String, path: String, sources: Set<DeepLinkSource>? = nil) {
+      self.name = name
+      self.path = path
+      self.sources = sources
+    }
+  }
+
+  /// The custom URL schemes.
+  public var schemes: [String]
+  /// The universal-link hosts.
+  public var hosts: [String]
+  /// Whether literal segments match in case.
+  public var isCaseSensitive: Bool
+  /// The longest link accepted, in UTF-8 bytes.
+  public var maxURLLength: Int
+  /// The routes.
+  public var routes: [Entry]
+
+  /// Creates a table.
+  public init(
+    schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true, maxURLLength: Int = 4096,
+    routes: [Entry]
+  ) {
+    self.schemes = schemes
+    self.hosts = hosts
+    self.isCaseSensitive = isCaseSensitive
+    self.maxURLLength = maxURLLength
+    self.routes = routes
+  }
+
+  /// Reads a table from JSON.
+  ///
+  /// - Parameter json: The table's JSON text.
+  /// - Throws: ``RouteTableError`` listing every unknown key, missing key and wrong value type.
+  public init(json: Data) throws(RouteTableError) {
+    var reader = Reader()
+    let table = reader.read(json)
+    guard reader.problems.isEmpty, let table else { throw RouteTableError(problems: reader.problems) }
+    self = table
+  }
+
+  /// Builds the router for this table.
+  ///
+  /// - Returns: A router whose routes are ``NamedRoute`` values.
+  /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, duplicate name, scheme and host.
+  public func makeRouter() throws(RouteTableError) -> Router<NamedRoute> {
+    var problems: [RouteTableError.Problem] = []
+    var names: Set<String> = []
+    var definitions: [RouteDefinition<NamedRoute>] = []
+    for entry in routes {
+      guard names.insert(entry.name).inserted else {
+        problems.append(.init(.duplicateName, "two routes are named \(quoted(entry.name))"))
+        continue
+      }
+      let name = entry.name
+      definitions.append(
+        .path(
+          entry.path, name: name, sources: entry.sources,
+          parse: { NamedRoute(name, parameters: $0.dictionary) },
+          print: { $0.name == name ? $0.parameters : nil }))
+    }
+    let router: Router<NamedRoute>
+    do {
+      router = try Router(
+        schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, maxURLLength: maxURLLength,
+        routes: definitions)
+    } catch {
+      throw RouteTableError(problems: error.problems + problems)
+    }
+    guard problems.isEmpty else { throw RouteTableError(problems: problems) }
+    return router
+  }
+
+  /// Reads a table from JSON and builds its router, reporting every problem of both steps.
+  ///
+  /// - Parameter json: The table's JSON text.
+  /// - Returns: The router.
+  /// - Throws: ``RouteTableError`` listing every problem found.
+  public static func makeRouter(json: Data) throws(RouteTableError) -> Router<NamedRoute> {
+    var reader = Reader()
+    guard let table = reader.read(json) else { throw RouteTableError(problems: reader.problems) }
+    let router: Router<NamedRoute>
+    do {
+      router = try table.makeRouter()
+    } catch {
+      throw RouteTableError(problems: reader.problems + error.problems)
+    }
+    guard reader.problems.isEmpty else { throw RouteTableError(problems: reader.problems) }
+    return router
+  }
+}
+
+/// Reads a table from JSON, collecting problems instead of stopping at the first. Routes with a
+/// problem are left out, so that the rest can still be checked.
+private struct Reader {
+  var problems: [RouteTableError.Problem] = []
+
+  private static let tableKeys = ["caseSensitive", "hosts", "maxURLLength", "routes", "schemes"]
+  private static let routeKeys = ["name", "path", "sources"]
+
+  mutating func read(_ json: Data) -> RouteTable? {
+    let root: JSONValue
+    do {
+      root = try JSONDecoder().decode(JSONValue.self, from: json)
+    } catch {
+      problem("the table is not valid JSON: \(Self.describe(error))")
+      return nil
+    }
+    guard case .object(let object) = root else {
+      problem("the table must be a JSON object, not \(root.typeDescription)")
+      return nil
+    }
+    checkKeys(object, allowed: Self.tableKeys, at: "the table")
+    var table = RouteTable(routes: [])
+    table.schemes = strings(object["schemes"], at: "\"schemes\"") ?? []
+    table.hosts = strings(object["hosts"], at: "\"hosts\"") ?? []
+    switch object["caseSensitive"] {
+    case nil: break
+    case .bool(let value): table.isCaseSensitive = value
+    case let other?: problem("\"caseSensitive\" must be a Boolean, not \(other.typeDescription)")
+    }
+    switch object["maxURLLength"] {
+    case nil: break
+    case .number(let value) where value >= 1 && value <= Double(Int32.max) && value.rounded() == value:
+      table.maxURLLength = Int(value)
+    case let other?: problem("\"maxURLLength\" must be a whole number from 1 to \(Int32.max), not \(Self.show(other))")
+    }
+    switch object["routes"] {
+    case .array(let routes):
+      for (index, route) in routes.enumerated() {
+        if let entry = entry(route, at: "routes[\(index)]") { table.routes.append(entry) }
+      }
+    case nil: problem("the table has no \"routes\" array")
+    case let other?: problem("\"routes\" must be an array, not \(other.typeDescription)")
+    }
+    return table
+  }
+
+  private mutating func entry(_ value: JSONValue, at location: String) -> RouteTable.Entry? {
+    guard case .object(let object) = value else {
+      problem("\(location) must be an object, not \(value.typeDescription)")
+      return nil
+    }
+    let count = problems.count
+    let label: String
+    if case .string(let name)? = object["name"] { label = "\(location) (\(quoted(name)))" } else { label = location }
+    checkKeys(object, allowed: Self.routeKeys, at: label)
+    let name = requiredString(object["name"], key: "name", at: label)
+    let path = requiredString(object["path"], key: "path", at: label)
+    var sources: Set<DeepLinkSource>?
+    if let list = strings(object["sources"], at: "\(label): \"sources\"") {
+      sources = []
+      for source in list {
+        if let known = DeepLinkSource(rawValue: source) {
+          sources?.insert(known)
+        } else {
+          let known = DeepLinkSource.allCases.map(\.rawValue).joined(separator: ", ")
+          problem("\(label): \"sources\" holds the unknown source \(quoted(source)); the sources are \(known)")
+        }
+      }
+    }
+    guard problems.count == count, let name, let path else { return nil }
+    return RouteTable.Entry(name: name, path: path, sources: sources)
+  }
+
+  private mutating func checkKeys(_ object: [String: JSONValue], allowed: [String], at location: String) {
+    for key in object.keys.sorted() where !allowed.contains(key) {
+      problem("\(location) has the unknown key \(quoted(key)); the keys are \(allowed.joined(separator: ", "))")
+    }
+  }
+
+  private mutating func requiredString(_ value: JSONValue?, key: String, at location: String) -> String? {
+    switch value {
+    case .string(let text) where !text.isEmpty: return text
+    case .string: problem("\(location): \"\(key)\" is empty")
+    case nil: problem("\(location) has no \"\(key)\"")
+    case let other?: problem("\(location): \"\(key)\" must be a string, not \(other.typeDescription)")
+    }
+    return nil
+  }
+
+  private mutating func strings(_ value: JSONValue?, at location: String) -> [String]? {
+    guard let value else { return nil }
+    guard case .array(let items) = value else {
+      problem("\(location) must be an array of strings, not \(value.typeDescription)")
+      return nil
+    }
+    var result: [String] = []
+    for (index, item) in items.enumerated() {
+      guard case .string(let text) = item else {
+        problem("\(location)[\(index)] must be a string, not \(item.typeDescription)")
+        continue
+      }
+      result.append(text)
+    }
+    return result
+  }
+
+  private mutating func problem(_ message: String) {
+    problems.append(.init(.invalidTable, message))
+  }
+
+  private static func show(_ value: JSONValue) -> String {
+    if case .number(let number) = value { return String(number) }
+    return value.typeDescription
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+      let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      return underlying ?? context.debugDescription
+    }
+    return String(describing: error)
+  }
+}

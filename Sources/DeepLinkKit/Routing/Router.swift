@@ -1,0 +1,304 @@
+import Foundation
+
+/// Turns links into the app's own route type, and routes back into links.
+///
+/// A router is built once from a table of ``RouteDefinition``s and is immutable and `Sendable`
+/// afterwards, so one instance can serve every thread.
+///
+/// ```swift
+/// let router = try Router<DeeplinkType>(
+///   schemes: ["myapp"], hosts: ["app.example.com"],
+///   routes: [
+///     .path("/activity", to: .activity),
+///     .path(
+///       "/requests/:id(int)",
+///       parse: { .request(id: try $0.int("id")) },
+///       print: { if case .request(let id) = $0 { ["id": String(id)] } else { nil } }),
+///   ])
+/// try router.route(for: "myapp://requests/7")          // .request(id: 7)
+/// try router.urlString(for: .request(id: 7))            // "https://app.example.com/requests/7"
+/// ```
+///
+/// Matching follows the routing contract: segment by segment from the left, a literal beats a
+/// typed parameter, which beats an untyped one, which beats `*`, which beats `*name`; a preferred
+/// branch that fails further right gives way to the next. Registration order never matters.
+public struct Router<Route: Hashable & Sendable>: Sendable {
+  private let definitions: [RouteDefinition<Route>]
+  private let patterns: [RoutePattern]
+  private let trie: SegmentTrie
+  private let adapter: URLAdapter
+
+  /// Builds a router, checking the whole table.
+  ///
+  /// - Parameters:
+  ///   - schemes: The app's custom URL schemes (compared case-insensitively).
+  ///   - hosts: The universal-link hosts; `*.example.com` allows any subdomain of `example.com`.
+  ///   - isCaseSensitive: Whether literal segments must match in case (the default).
+  ///   - maxURLLength: The longest link accepted, in UTF-8 bytes.
+  ///   - routes: The routes, in any order.
+  /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, scheme and host.
+  public init(
+    schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true,
+    maxURLLength: Int = 4096, routes: [RouteDefinition<Route>]
+  ) throws(RouteTableError) {
+    var problems: [RouteTableError.Problem] = []
+    for scheme in schemes {
+      if let reason = Self.schemeProblem(scheme) {
+        problems.append(.init(.invalidOption, "scheme \(quoted(scheme)): \(reason)"))
+      }
+    }
+    var hostList = HostList()
+    for host in hosts {
+      do { try hostList.add(host) } catch { problems += error.problems }
+    }
+    if maxURLLength < 1 {
+      problems.append(.init(.invalidOption, "maxURLLength must be at least 1, not \(maxURLLength)"))
+    }
+
+    var trie = SegmentTrie(isCaseSensitive: isCaseSensitive)
+    var patterns: [RoutePattern] = []
+    var kept: [RouteDefinition<Route>] = []
+    for definition in routes {
+      let pattern: RoutePattern
+      do {
+        pattern = try RoutePattern(definition.pattern)
+      } catch {
+        problems += error.problems
+        continue
+      }
+      if let existing = trie.insert(pattern, route: kept.count) {
+        let other = kept[existing]
+        let relation =
+          other.pattern == definition.pattern ? "are registered with the same pattern" : "have the same shape"
+        problems.append(
+          .init(.conflict, "\(other.label) and \(definition.label) \(relation); a link could match either"))
+        continue
+      }
+      patterns.append(pattern)
+      kept.append(definition)
+    }
+    guard problems.isEmpty else { throw RouteTableError(problems: problems) }
+    self.definitions = kept
+    self.patterns = patterns
+    self.trie = trie
+    self.adapter = URLAdapter(schemes: schemes, hosts: hostList, maxLength: maxURLLength)
+  }
+
+  /// The number of routes in the table.
+  public var routeCount: Int { definitions.count }
+
+  /// Resolves a link given as text.
+  ///
+  /// - Parameters:
+  ///   - url: The link, such as `myapp://messages/42` or `https://app.example.com/messages/42`.
+  ///   - source: The source to check the route's allow-list against. `nil` (the default) takes
+  ///     the URL's own kind: ``DeepLinkSource/customScheme`` or ``DeepLinkSource/universalLink``.
+  ///     Pass ``DeepLinkSource/inApp`` for links the app opens itself, or the channel a URL came
+  ///     through (a push payload's URL is a ``DeepLinkSource/push``).
+  /// - Returns: The route, its parameters and how it matched.
+  /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  public func resolve(_ url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
+    try resolve(adapter.request(for: url, source: source), checkingSources: true)
+  }
+
+  /// Resolves a `URL` value, as UIKit hands it over.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: As for ``resolve(_:source:)-(String,_)``.
+  /// - Returns: The route, its parameters and how it matched.
+  /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  public func resolve(_ url: URL, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
+    try resolve(url.absoluteString, source: source)
+  }
+
+  /// The route a link opens.
+  ///
+  /// - Parameters:
+  ///   - url: The link as text.
+  ///   - source: As for ``resolve(_:source:)-(String,_)``.
+  /// - Returns: The app's route.
+  /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  public func route(for url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Route {
+    try resolve(url, source: source).route
+  }
+
+  /// The route a `URL` opens.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: As for ``resolve(_:source:)-(String,_)``.
+  /// - Returns: The app's route.
+  /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  public func route(for url: URL, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Route {
+    try resolve(url.absoluteString, source: source).route
+  }
+
+  private func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
+    guard let index = trie.match(request.segments) else { throw failure(for: request) }
+    let definition = definitions[index]
+    if checkingSources, let sources = definition.sources, !sources.contains(request.source) {
+      let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
+      throw DeepLinkError(
+        .sourceNotAllowed,
+        "\(definition.label) cannot be opened from \(request.source.phrase) (allowed: \(allowed))")
+    }
+    var parameters = capturedParameters(patterns[index], request.segments)
+    for item in request.query { parameters.append(item.name, item.value) }
+    let route: Route
+    do {
+      route = try definition.parse(parameters)
+    } catch let error as DeepLinkError {
+      throw error
+    } catch {
+      throw DeepLinkError(.invalidParameter, "\(definition.label) could not be built: \(error)")
+    }
+    return Resolution(
+      route: route, source: request.source, parameters: parameters, pattern: definition.pattern,
+      name: definition.name)
+  }
+
+  /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route.
+  private func failure(for request: PathRequest) -> DeepLinkError {
+    if let index = trie.match(request.segments, checkingTypes: false) {
+      for (segment, value) in zip(patterns[index].segments, request.segments) {
+        if case .parameter(let name, let type) = segment, !type.accepts(value) {
+          return .invalidParameter(name, "of \(definitions[index].label) \(type.requirement), not \(quoted(value))")
+        }
+      }
+    }
+    return DeepLinkError(.noRoute, "no route matches the path \(quoted(request.pathDescription))")
+  }
+
+  private func capturedParameters(_ pattern: RoutePattern, _ segments: [String]) -> RouteParameters {
+    var parameters = RouteParameters()
+    for (position, segment) in pattern.segments.enumerated() {
+      switch segment {
+      case .parameter(let name, _): parameters.append(name, segments[position])
+      case .catchAll(let name): parameters.append(name, segments[position...].joined(separator: "/"))
+      case .literal, .wildcard: break
+      }
+    }
+    return parameters
+  }
+
+  private static func schemeProblem(_ scheme: String) -> String? {
+    let bytes = Array(scheme.utf8)
+    guard let first = bytes.first, first.isASCIILetter,
+      bytes.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+-.".utf8.contains($0) })
+    else { return "a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\"" }
+    if ["http", "https"].contains(scheme.lowercasedASCII) {
+      return "http and https are not custom schemes; list universal-link hosts instead"
+    }
+    return nil
+  }
+}
+
+extension Router {
+  /// The link that opens `route`, as text.
+  ///
+  /// The first definition whose `print` accepts the route prints it: path parameters fill the
+  /// pattern, percent-encoded; other parameters become query items, sorted by name. The form is a
+  /// universal link on the first listed host without a wildcard, or else the first custom scheme
+  /// (`myapp://messages/42`). The printed link is resolved again before it is returned, so a link
+  /// that would open something else (a parameter value that collides with a literal route, or a
+  /// `parse` that disagrees with its `print`) is refused rather than handed out.
+  ///
+  /// - Parameter route: The app's route.
+  /// - Returns: A link that resolves to `route`.
+  /// - Throws: ``DeepLinkError``: `noRoute` when no definition prints the route,
+  ///   `invalidParameter` when a parameter is missing, has the wrong type or cannot round-trip.
+  public func urlString(for route: Route) throws(DeepLinkError) -> String {
+    guard let index = definitions.firstIndex(where: { $0.print?(route) != nil }),
+      let values = definitions[index].print?(route)
+    else {
+      throw DeepLinkError(.noRoute, "no route definition prints \(quoted(String(describing: route)))")
+    }
+    let link = try urlString(definitionAt: index, parameters: values)
+    let request = try adapter.request(for: link, source: nil)
+    let resolved: Resolution<Route>
+    do {
+      resolved = try resolve(request, checkingSources: false)
+    } catch {
+      throw DeepLinkError(
+        .invalidParameter, "the link \(quoted(link)) printed by \(definitions[index].label) does not open it: \(error.message)")
+    }
+    guard resolved.route == route else {
+      throw DeepLinkError(
+        .invalidParameter,
+        "the link \(quoted(link)) printed by \(definitions[index].label) opens route \(resolved.pattern) instead; a parameter value collides with another route")
+    }
+    return link
+  }
+
+  /// The link that opens `route`, as a `URL`.
+  ///
+  /// - Parameter route: The app's route.
+  /// - Returns: A link that resolves to `route`.
+  /// - Throws: As ``urlString(for:)`` does.
+  public func url(for route: Route) throws(DeepLinkError) -> URL {
+    let text = try urlString(for: route)
+    guard let url = URL(string: text) else {
+      throw .malformed("Foundation does not accept the printed link \(quoted(text))")
+    }
+    return url
+  }
+
+  /// Prints the link for the definition at `index` from its parameters.
+  func urlString(definitionAt index: Int, parameters: [String: String]) throws(DeepLinkError) -> String {
+    let definition = definitions[index]
+    var path: [String] = []
+    var used: Set<String> = []
+    for segment in patterns[index].segments {
+      switch segment {
+      case .literal(let text):
+        path.append(PercentEncoding.encodePathSegment(text))
+      case .parameter(let name, let type):
+        guard let value = parameters[name] else {
+          throw .invalidParameter(name, "of \(definition.label) is missing")
+        }
+        guard type.accepts(value) else {
+          throw .invalidParameter(name, "of \(definition.label) \(type.requirement), not \(quoted(value))")
+        }
+        try checkSegment(value, name: name, definition: definition)
+        path.append(PercentEncoding.encodePathSegment(value))
+        used.insert(name)
+      case .catchAll(let name):
+        guard let value = parameters[name], !value.isEmpty else {
+          throw .invalidParameter(name, "of \(definition.label) is missing")
+        }
+        for part in value.split(separator: "/", omittingEmptySubsequences: false) {
+          try checkSegment(String(part), name: name, definition: definition)
+          path.append(PercentEncoding.encodePathSegment(String(part)))
+        }
+        used.insert(name)
+      case .wildcard:
+        throw DeepLinkError(
+          .noRoute, "\(definition.label) has an unnamed wildcard \"*\", so no link can be printed for it")
+      }
+    }
+    let query = parameters.filter { !used.contains($0.key) }.sorted { $0.key < $1.key }
+      .map { PercentEncoding.encodeQueryComponent($0.key) + "=" + PercentEncoding.encodeQueryComponent($0.value) }
+      .joined(separator: "&")
+    let suffix = query.isEmpty ? "" : "?" + query
+    if let host = adapter.hosts.canonicalHost {
+      return "https://\(host)/" + path.joined(separator: "/") + suffix
+    }
+    if let scheme = adapter.schemeList.first {
+      return "\(scheme)://" + path.joined(separator: "/") + suffix
+    }
+    throw DeepLinkError(.unsupportedScheme, "the table lists no scheme and no host, so no link can be printed")
+  }
+
+  private func checkSegment(_ value: String, name: String, definition: RouteDefinition<Route>) throws(DeepLinkError) {
+    if value.isEmpty {
+      throw .invalidParameter(name, "of \(definition.label) holds an empty segment")
+    }
+    if value == "." || value == ".." {
+      throw .invalidParameter(name, "of \(definition.label) cannot be the dot segment \(quoted(value))")
+    }
+    if value.utf8.contains(where: \.isASCIIControl) {
+      throw .invalidParameter(name, "of \(definition.label) holds a control character")
+    }
+  }
+}

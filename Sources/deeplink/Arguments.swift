@@ -1,0 +1,40 @@
+/// A command line split into options and positional arguments. Options may come anywhere;
+/// `--` ends them.
+struct Arguments {
+  struct UsageError: Error { let message: String }
+
+  private(set) var options: [String: String] = [:]
+  private(set) var positional: [String] = []
+
+  init(_ arguments: some Sequence<String>, options valued: Set<String>) throws(UsageError) {
+    var iterator = arguments.makeIterator()
+    var optionsEnded = false
+    while let argument = iterator.next() {
+      if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
+        positional.append(argument)
+      } else if argument == "--" {
+        optionsEnded = true
+      } else {
+        var name = String(argument.dropFirst(2))
+        var value: String?
+        if let equals = name.firstIndex(of: "=") {
+          value = String(name[name.index(after: equals)...])
+          name = String(name[..<equals])
+        }
+        guard valued.contains(name) else { throw UsageError(message: "unknown option --\(name)") }
+        guard let given = value ?? iterator.next() else { throw UsageError(message: "--\(name) needs a value") }
+        guard options[name] == nil else { throw UsageError(message: "--\(name) is given twice") }
+        options[name] = given
+      }
+    }
+  }
+
+  /// The value of `--format`, which must be one of `allowed`.
+  func format(_ allowed: [String] = ["text", "json"]) throws(UsageError) -> String {
+    let format = options["format"] ?? allowed[0]
+    guard allowed.contains(format) else {
+      throw UsageError(message: "--format must be \(allowed.joined(separator: " or ")), not \"\(format)\"")
+    }
+    return format
+  }
+}

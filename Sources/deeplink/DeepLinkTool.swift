@@ -1,0 +1,208 @@
+import DeepLinkKit
+import Foundation
+
+/// `deeplink`: resolves links, prints routes' links and checks route tables, with the real
+/// DeepLinkKit engine. Exit status: 0 done, 1 refused (a link opens nothing, a table has
+/// problems), 2 usage error or a table that cannot be read or built.
+@main
+struct DeepLinkTool {
+  static let usage = """
+    USAGE: deeplink <command> [options]
+
+    COMMANDS:
+      resolve [--routes FILE] [--format text|json] URL
+                          Resolves a link to its route and parameters.
+      url [--routes FILE] NAME [KEY=VALUE ...]
+                          Prints the link that opens a route; values that are not path
+                          parameters become query items.
+      lint [--routes FILE]
+                          Builds a route table and reports every problem.
+      routes [--routes FILE]
+                          Lists a table's routes.
+      help                Prints this text.
+
+    Without --routes, commands use the built-in example table (scheme deeplink-example,
+    host app.example.com); `deeplink routes` lists it.
+
+    EXIT STATUS: 0 done; 1 refused (the link opens nothing, the table has problems);
+    2 usage error, or a table that cannot be read or built.
+    """
+
+  static func main() {
+    exit(run(Array(CommandLine.arguments.dropFirst())))
+  }
+
+  /// Runs one command; returns the exit status.
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else {
+      printError(usage)
+      return 2
+    }
+    let rest = arguments.dropFirst()
+    do {
+      switch command {
+      case "resolve": return try resolve(Arguments(rest, options: ["routes", "format"]))
+      case "url": return try url(Arguments(rest, options: ["routes"]))
+      case "lint": return try lint(Arguments(rest, options: ["routes"]))
+      case "routes": return try routes(Arguments(rest, options: ["routes"]))
+      case "help", "--help", "-h":
+        print(usage)
+        return 0
+      default:
+        throw Arguments.UsageError(message: "unknown command \"\(command)\"")
+      }
+    } catch let error as Arguments.UsageError {
+      printError("deeplink: \(error.message)\n\n\(usage)")
+      return 2
+    } catch let error as TableFailure {
+      printError("deeplink: \(error.message)")
+      return 2
+    } catch {
+      printError("deeplink: \(error)")
+      return 2
+    }
+  }
+
+  // MARK: - Commands
+
+  static func resolve(_ arguments: Arguments) throws -> Int32 {
+    let format = try arguments.format()
+    guard arguments.positional.count == 1, let link = arguments.positional.first else {
+      throw Arguments.UsageError(message: "resolve takes one URL")
+    }
+    let router = try loadTable(arguments.options["routes"]).router()
+    do {
+      let resolution = try router.resolve(link)
+      if format == "json" {
+        print(
+          JSONText.object([
+            ("route", JSONText.string(resolution.route.name)),
+            ("parameters", JSONText.object(resolution.route.parameters)),
+            ("source", JSONText.string(resolution.source.rawValue)),
+          ]))
+      } else {
+        var lines = [
+          link, "  route       \(resolution.route.name)", "  pattern     \(resolution.pattern)",
+          "  source      \(resolution.source)",
+        ]
+        let parameters = resolution.route.parameters.sorted { $0.key < $1.key }
+        for (index, parameter) in parameters.enumerated() {
+          lines.append("\(index == 0 ? "  parameters  " : "              ")\(parameter.key) = \(parameter.value)")
+        }
+        print(lines.joined(separator: "\n"))
+      }
+      return 0
+    } catch {
+      if format == "json" {
+        print(
+          JSONText.object([
+            ("error", JSONText.object([("code", JSONText.string(error.code.rawValue)), ("message", JSONText.string(error.message))]))
+          ]))
+      } else {
+        print("\(link)\n  refused     \(error.code)\n  reason      \(error.message)")
+      }
+      return 1
+    }
+  }
+
+  static func url(_ arguments: Arguments) throws -> Int32 {
+    guard let name = arguments.positional.first else {
+      throw Arguments.UsageError(message: "url takes a route name, then KEY=VALUE parameters")
+    }
+    var parameters: [String: String] = [:]
+    for pair in arguments.positional.dropFirst() {
+      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+        throw Arguments.UsageError(message: "\"\(pair)\" is not a KEY=VALUE parameter")
+      }
+      let key = String(pair[..<equals])
+      guard parameters[key] == nil else { throw Arguments.UsageError(message: "the parameter \"\(key)\" is given twice") }
+      parameters[key] = String(pair[pair.index(after: equals)...])
+    }
+    let table = try loadTable(arguments.options["routes"])
+    let router = try table.router()
+    guard table.table.routes.contains(where: { $0.name == name }) else {
+      let names = table.table.routes.map(\.name).joined(separator: ", ")
+      printError("deeplink: noRoute: no route is named \"\(name)\" (routes: \(names))")
+      return 1
+    }
+    do {
+      print(try router.urlString(for: NamedRoute(name, parameters: parameters)))
+      return 0
+    } catch {
+      printError("deeplink: \(error)")
+      return 1
+    }
+  }
+
+  static func lint(_ arguments: Arguments) throws -> Int32 {
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "lint takes no arguments but --routes FILE") }
+    let file = arguments.options["routes"]
+    let label = file ?? "built-in table"
+    let data = try readTable(file)
+    do {
+      let router = try RouteTable.makeRouter(json: data)
+      print("\(label): \(router.routeCount) routes, no problems")
+      return 0
+    } catch {
+      for problem in error.problems { print("\(label): \(problem.code): \(problem.message)") }
+      print("\(label): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")")
+      return 1
+    }
+  }
+
+  static func routes(_ arguments: Arguments) throws -> Int32 {
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "routes takes no arguments but --routes FILE") }
+    let table = try loadTable(arguments.options["routes"])
+    _ = try table.router()
+    let width = table.table.routes.map(\.name.count).max() ?? 0
+    var lines: [String] = []
+    if !table.table.schemes.isEmpty { lines.append("schemes: " + table.table.schemes.joined(separator: ", ")) }
+    if !table.table.hosts.isEmpty { lines.append("hosts:   " + table.table.hosts.joined(separator: ", ")) }
+    for route in table.table.routes {
+      let sources = route.sources.map { "  (sources: " + $0.map(\.rawValue).sorted().joined(separator: ", ") + ")" } ?? ""
+      lines.append(route.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + route.path + sources)
+    }
+    print(lines.joined(separator: "\n"))
+    return 0
+  }
+
+  // MARK: - Tables
+
+  struct TableFailure: Error { let message: String }
+
+  struct LoadedTable {
+    let label: String
+    let table: RouteTable
+
+    func router() throws(TableFailure) -> Router<NamedRoute> {
+      do {
+        return try table.makeRouter()
+      } catch {
+        throw TableFailure(message: "\(label) cannot be built:\n" + error.problems.map { "  \($0.message)" }.joined(separator: "\n"))
+      }
+    }
+  }
+
+  static func readTable(_ file: String?) throws(TableFailure) -> Data {
+    guard let file else { return Data(exampleTableJSON.utf8) }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: file))
+    } catch {
+      throw TableFailure(message: "cannot read \(file): \((error as NSError).localizedDescription)")
+    }
+  }
+
+  static func loadTable(_ file: String?) throws(TableFailure) -> LoadedTable {
+    let label = file ?? "the built-in table"
+    let data = try readTable(file)
+    do {
+      return LoadedTable(label: label, table: try RouteTable(json: data))
+    } catch {
+      throw TableFailure(message: "\(label) cannot be read:\n" + error.problems.map { "  \($0.message)" }.joined(separator: "\n"))
+    }
+  }
+}
+
+func printError(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
