@@ -1,0 +1,76 @@
+import DeepLinkKit
+import Testing
+
+/// Custom-scheme links: the host is the first path segment.
+@Suite struct CustomSchemeTests {
+  static let router = try! makeRouter(["/", "/messages", "/messages/:id", "/settings/account/delete"])
+
+  @Test(arguments: [
+    "myapp://messages/42",
+    "myapp:///messages/42",
+    "MYAPP://messages/42",
+    "MyApp://messages/42",
+    "myapp:messages/42",
+    "myapp:/messages/42",
+    "myapp://messages//42/",
+    "myapp://%6Dessages/42",
+    "myapp://messages/42#fragment",
+  ])
+  func spellingsOfOnePath(url: String) {
+    #expect(Self.router.outcome(url) == .route("/messages/:id", ["id": "42"]))
+  }
+
+  @Test(arguments: ["myapp://", "myapp:", "myapp:///", "myapp:/", "myapp://#x", "myapp://?"])
+  func emptyLinksGiveTheRoot(url: String) {
+    #expect(Self.router.outcome(url) == .route("/", [:]))
+  }
+
+  @Test func sourceIsCustomScheme() throws {
+    #expect(try Self.router.resolve("myapp://messages").source == .customScheme)
+  }
+
+  @Test func hostSegmentIsCaseSensitiveLikeAnyOther() {
+    #expect(Self.router.outcome("myapp://Messages/42") == .refused(.noRoute))
+  }
+
+  @Test(arguments: [
+    ("otherapp://messages/42", DeepLinkError(.unsupportedScheme, #"the scheme "otherapp" is not handled (handled: myapp, https)"#)),
+    ("javascript:alert(1)", DeepLinkError(.unsupportedScheme, #"the scheme "javascript" is not handled (handled: myapp, https)"#)),
+    ("myapp://user@messages/42", DeepLinkError(.malformedInput, "malformed link: it holds user info before the host")),
+    ("myapp://messages:99/42", DeepLinkError(.malformedInput, "malformed link: a custom-scheme link cannot name a port")),
+    ("messages/42", DeepLinkError(.malformedInput, #"malformed link: "messages/42" is not an absolute URL (it has no scheme, as in myapp://path)"#)),
+    ("//messages/42", DeepLinkError(.malformedInput, #"malformed link: "//messages/42" is not an absolute URL (it has no scheme, as in myapp://path)"#)),
+    ("1app://x", DeepLinkError(.malformedInput, #"malformed link: "1app://x" is not an absolute URL (it has no scheme, as in myapp://path)"#)),
+    ("", DeepLinkError(.malformedInput, "malformed link: the link is empty")),
+  ])
+  func refusals(url: String, error: DeepLinkError) {
+    #expect(Self.router.error(url) == error)
+  }
+
+  @Test func sourcesAllowListIsEnforced() throws {
+    let router = try makeRouter(["/settings/account/delete"], sources: ["/settings/account/delete": [.inApp]])
+    #expect(
+      router.error("myapp://settings/account/delete")
+        == DeepLinkError(
+          .sourceNotAllowed,
+          #"route "/settings/account/delete" (/settings/account/delete) cannot be opened from a custom-scheme URL (allowed: inApp)"#
+        ))
+    #expect(router.outcome("myapp://settings/account/delete", source: .inApp) == .route("/settings/account/delete", [:]))
+    #expect(router.outcome("https://app.example.com/settings/account/delete") == .refused(.sourceNotAllowed))
+  }
+
+  @Test func allowListNamesEveryAllowedSourceInAStableOrder() throws {
+    let router = try makeRouter(["/pay"], sources: ["/pay": [.inApp, .universalLink, .push]])
+    #expect(
+      router.error("myapp://pay")?.message
+        == #"route "/pay" (/pay) cannot be opened from a custom-scheme URL (allowed: universalLink, push, inApp)"#)
+    #expect(router.outcome("https://app.example.com/pay") == .route("/pay", [:]))
+  }
+
+  @Test(arguments: ["https", "HTTP", "my app", "", "1x"])
+  func unusableSchemesAreRefusedWhenTheTableIsBuilt(scheme: String) {
+    #expect(throws: RouteTableError.self) {
+      try Router<String>(schemes: [scheme], routes: [.path("/", to: "root")])
+    }
+  }
+}

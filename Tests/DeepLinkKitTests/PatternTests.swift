@@ -1,0 +1,55 @@
+import DeepLinkKit
+import Testing
+
+@Suite struct PatternTests {
+  @Test(arguments: [
+    ("/", []),
+    ("/messages", [RoutePattern.Segment.literal("messages")]),
+    ("/messages/", [.literal("messages")]),
+    ("/messages/:id", [.literal("messages"), .parameter(name: "id", type: .string)]),
+    ("/requests/:id(int)", [.literal("requests"), .parameter(name: "id", type: .int)]),
+    ("/orders/:id(uuid)", [.literal("orders"), .parameter(name: "id", type: .uuid)]),
+    ("/a/:name(string)", [.literal("a"), .parameter(name: "name", type: .string)]),
+    ("/a/*/c", [.literal("a"), .wildcard, .literal("c")]),
+    ("/docs/*path", [.literal("docs"), .catchAll(name: "path")]),
+    ("/a%20b/caf%C3%A9", [.literal("a b"), .literal("café")]),
+  ] as [(String, [RoutePattern.Segment])])
+  func parses(pattern: String, segments: [RoutePattern.Segment]) throws {
+    #expect(try RoutePattern(pattern).segments == segments)
+  }
+
+  @Test(arguments: [
+    ("messages", #"pattern "messages": a pattern must start with "/""#),
+    ("", #"pattern "": a pattern must start with "/""#),
+    ("/a//b", #"pattern "/a//b": segment 2 is empty"#),
+    ("/a/:", #"pattern "/a/:": ":" has an empty parameter name"#),
+    ("/a/:()", #"pattern "/a/:()": ":()" has the unknown type ""; the types are int, uuid and string"#),
+    ("/a/:id(float)", #"pattern "/a/:id(float)": ":id(float)" has the unknown type "float"; the types are int, uuid and string"#),
+    ("/a/:id(int", #"pattern "/a/:id(int": ":id(int" opens "(" without closing it at the end"#),
+    ("/a/:1st", #"pattern "/a/:1st": ":1st" has the invalid parameter name "1st" (use letters, digits and _, not starting with a digit)"#),
+    ("/a/:my-id", #"pattern "/a/:my-id": ":my-id" has the invalid parameter name "my-id" (use letters, digits and _, not starting with a digit)"#),
+    ("/docs/*path/edit", #"pattern "/docs/*path/edit": the catch-all "*path" must be the last segment"#),
+    ("/a/:id/b/:id", #"pattern "/a/:id/b/:id": the parameter name "id" is used twice"#),
+    ("/a/:id/*id", #"pattern "/a/:id/*id": the parameter name "id" is used twice"#),
+    ("/search?q=x", #"pattern "/search?q=x": segment 1 "search?q=x" holds "?"; a pattern is a path only"#),
+    ("/a%zz", #"pattern "/a%zz": segment 1 "a%zz" holds a malformed percent escape"#),
+    ("/a/..", #"pattern "/a/..": segment 2 is a dot segment, which no link can match"#),
+  ])
+  func refusesBrokenPatterns(pattern: String, message: String) {
+    #expect(throws: RouteTableError(problems: [.init(.invalidPattern, message)])) {
+      try RoutePattern(pattern)
+    }
+  }
+
+  @Test func namesCapturedParameters() throws {
+    #expect(try RoutePattern("/a/:x/*/:y(int)/*rest").parameterNames == ["x", "y", "rest"])
+  }
+
+  @Test func tableReportsEveryBrokenPatternAtOnce() {
+    #expect(
+      tableProblems(["/ok", "/a/:", "/b/*x/c", "/ok/:id"]) == [
+        #"pattern "/a/:": ":" has an empty parameter name"#,
+        #"pattern "/b/*x/c": the catch-all "*x" must be the last segment"#,
+      ])
+  }
+}

@@ -1,0 +1,73 @@
+import DeepLinkKit
+import Foundation
+
+/// A router whose routes are named after their patterns, on the scheme `myapp` and the hosts
+/// `app.example.com` and `*.example.org`.
+func makeRouter(
+  _ patterns: [String], caseSensitive: Bool = true, maxURLLength: Int = 4096,
+  sources: [String: Set<DeepLinkSource>] = [:]
+) throws -> Router<NamedRoute> {
+  try RouteTable(
+    schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], isCaseSensitive: caseSensitive,
+    maxURLLength: maxURLLength,
+    routes: patterns.map { RouteTable.Entry(name: $0, path: $0, sources: sources[$0]) }
+  ).makeRouter()
+}
+
+/// What resolving a link gave, in a form that reads well in a failed expectation.
+enum Outcome: Equatable, CustomStringConvertible {
+  case route(String, [String: String])
+  case refused(DeepLinkError.Code)
+
+  var description: String {
+    switch self {
+    case .route(let name, let parameters): "\(NamedRoute(name, parameters: parameters))"
+    case .refused(let code): "refused(\(code))"
+    }
+  }
+}
+
+extension Router<NamedRoute> {
+  func outcome(_ url: String, source: DeepLinkSource? = nil) -> Outcome {
+    do {
+      let route = try route(for: url, source: source)
+      return .route(route.name, route.parameters)
+    } catch {
+      return .refused(error.code)
+    }
+  }
+
+  func error(_ url: String) -> DeepLinkError? {
+    do {
+      _ = try resolve(url)
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
+
+/// The problems building a router from `patterns` reports, as messages.
+func tableProblems(_ patterns: [String]) -> [String] {
+  do {
+    _ = try makeRouter(patterns)
+    return []
+  } catch let error as RouteTableError {
+    return error.problems.map(\.message)
+  } catch {
+    return ["unexpected \(error)"]
+  }
+}
+
+/// A small, seeded random number generator (SplitMix64), so that property tests replay.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

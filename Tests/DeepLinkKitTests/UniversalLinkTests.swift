@@ -1,0 +1,121 @@
+import DeepLinkKit
+import Foundation
+import Testing
+
+/// Universal links: https only, to a listed host, compared in lowercase ASCII form.
+@Suite struct UniversalLinkTests {
+  static let router = try! makeRouter(["/", "/x", "/messages/:id"])
+
+  @Test(arguments: [
+    "https://app.example.com/x",
+    "HTTPS://APP.EXAMPLE.COM/x",
+    "https://app.example.com:443/x",
+    "https://app.example.com:/x",
+    "https://app.example.com/x/",
+    "https://app.example.com//x",
+    "https://app.example.com/x#fragment",
+    "https://a.example.org/x",
+    "https://a.b.example.org/x",
+  ])
+  func acceptedHosts(url: String) {
+    #expect(Self.router.outcome(url) == .route("/x", [:]))
+  }
+
+  @Test(arguments: ["https://app.example.com", "https://app.example.com/", "https://app.example.com?x"])
+  func emptyPathIsTheRoot(url: String) {
+    #expect(Self.router.outcome(url).routeName == "/")
+  }
+
+  @Test func sourceIsUniversalLink() throws {
+    #expect(try Self.router.resolve("https://app.example.com/x").source == .universalLink)
+  }
+
+  @Test(arguments: [
+    ("https://example.org/x", #"the host "example.org" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
+    ("https://evil.com/x", #"the host "evil.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
+    ("https://app.example.com.evil.com/x", #"the host "app.example.com.evil.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
+    ("https://evilexample.org/x", #"the host "evilexample.org" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
+    // A Cyrillic "а" in place of the Latin "a": compared in ASCII form, it is another host.
+    ("https://аpp.example.com/x", #"the host "xn--pp-6kc.example.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
+    ("https://[::1]/x", #"the host "[::1]" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
+  ])
+  func unknownHosts(url: String, message: String) {
+    #expect(Self.router.error(url) == DeepLinkError(.unknownHost, message))
+  }
+
+  @Test(arguments: [
+    ("https://user@app.example.com/x", "it holds user info before the host"),
+    ("https://app.example.com@evil.com/x", "it holds user info before the host"),
+    ("https://user:pass@app.example.com/x", "it holds user info before the host"),
+    ("https://app.example.com:8443/x", #"it names the port "8443"; only the default port is accepted"#),
+    ("https://app.example.com:80/x", #"it names the port "80"; only the default port is accepted"#),
+    ("https://app.example.com:44x/x", #"the port "44x" is not a number"#),
+    ("https://app.example.com./x", #"the host "app.example.com." ends with a dot"#),
+    ("https://app%2Eexample.com/x", #"the host "app%2Eexample.com" holds a percent escape"#),
+    ("https://app.example.com%2Fevil.com/x", #"the host "app.example.com%2Fevil.com" holds a percent escape"#),
+    ("https://evil.com\\@app.example.com/x", "it holds a backslash"),
+    ("https://app.example.com\\x", "it holds a backslash"),
+    ("https://app example.com/x", #"the host "app example.com" holds the character " ""#),
+    ("https://:443/x", #"the host "" is empty"#),
+    ("https:app.example.com/x", "an https link needs a host, as in https://host/path"),
+    ("https:/app.example.com/x", "an https link needs a host, as in https://host/path"),
+  ])
+  func malformedAuthorities(url: String, reason: String) {
+    #expect(Self.router.error(url) == DeepLinkError(.malformedInput, "malformed link: " + reason))
+  }
+
+  @Test(arguments: [
+    ("http://app.example.com/x", #"the scheme "http" is not handled (handled: myapp, https); universal links must use https"#),
+    ("ftp://app.example.com/x", #"the scheme "ftp" is not handled (handled: myapp, https)"#),
+  ])
+  func httpsOnly(url: String, message: String) {
+    #expect(Self.router.error(url) == DeepLinkError(.unsupportedScheme, message))
+  }
+
+  @Test func noListedHostsMeansNoUniversalLinks() throws {
+    let router = try Router<String>(schemes: ["myapp"], routes: [.path("/x", to: "x")])
+    #expect(throws: DeepLinkError(.unknownHost, #"the host "app.example.com" is not a listed universal-link host (no hosts are listed)"#)) {
+      try router.route(for: "https://app.example.com/x")
+    }
+    #expect(throws: DeepLinkError(.unsupportedScheme, #"the scheme "ftp" is not handled (handled: myapp)"#)) {
+      try router.route(for: "ftp://app.example.com/x")
+    }
+  }
+
+  @Test func unicodeListedHostsAreComparedInASCIIForm() throws {
+    let router = try Router<String>(hosts: ["例え.jp", "*.bücher.example"], routes: [.path("/x", to: "x")])
+    #expect(try router.route(for: "https://例え.jp/x") == "x")
+    #expect(try router.route(for: "https://xn--r8jz45g.jp/x") == "x")
+    #expect(try router.route(for: "https://shop.xn--bcher-kva.example/x") == "x")
+    #expect(try router.route(for: "https://shop.BÜCHER.example/x") == "x")
+  }
+
+  /// Foundation converts a Unicode host to its ASCII form on its own: an independent check of
+  /// the library's Punycode.
+  @Test(arguments: ["exаmple.com", "例え.jp", "bücher.example", "münchen.de", "пример.рф", "ñ.example", "a-é-b.example"])
+  func asciiFormAgreesWithFoundation(host: String) throws {
+    let ascii = try #require(URL(string: "https://\(host)/x")?.host)
+    #expect(ascii.hasPrefix("xn--") || ascii.contains(".xn--"))
+    let router = try Router<String>(hosts: [ascii], routes: [.path("/x", to: "x")])
+    #expect(try router.route(for: "https://\(host)/x") == "x")
+  }
+
+  @Test func foundationURLValuesResolveLikeTheirText() throws {
+    let url = try #require(URL(string: "https://exаmple.com/x"))  // Foundation converts the host
+    #expect(Self.router.outcome(url.absoluteString) == .refused(.unknownHost))
+    let link = try #require(URL(string: "https://app.example.com/messages/a%2Fb"))
+    #expect(try Self.router.route(for: link) == NamedRoute("/messages/:id", parameters: ["id": "a/b"]))
+  }
+
+  @Test(arguments: [
+    ("*.", "the host \"*.\" is empty"),
+    ("app.example.com.", "the host \"app.example.com.\" ends with a dot"),
+    ("app/example", "the host \"app/example\" holds the character \"/\""),
+    ("ex%41mple.com", "the host \"ex%41mple.com\" holds a percent escape"),
+  ])
+  func badListedHostsAreRefusedWhenTheTableIsBuilt(host: String, message: String) {
+    #expect(throws: RouteTableError(problems: [.init(.invalidOption, message)])) {
+      try Router<String>(hosts: [host], routes: [.path("/", to: "root")])
+    }
+  }
+}
