@@ -257,6 +257,7 @@ extension Router {
         guard let value = parameters[name] else {
           throw .invalidParameter(name, "of \(definition.label) is missing")
         }
+        guard !value.isEmpty else { throw .invalidParameter(name, "of \(definition.label) is empty") }
         guard type.accepts(value) else {
           throw .invalidParameter(name, "of \(definition.label) \(type.requirement), not \(quoted(value))")
         }
