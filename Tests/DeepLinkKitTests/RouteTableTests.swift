@@ -1,0 +1,130 @@
+import DeepLinkKit
+import Foundation
+import Testing
+
+@Suite struct RouteTableTests {
+  static func problems(_ json: String) -> [String] {
+    do {
+      _ = try RouteTable.makeRouter(json: Data(json.utf8))
+      return []
+    } catch {
+      return error.problems.map(\.message)
+    }
+  }
+
+  @Test func loadsEveryKey() throws {
+    let table = try RouteTable(
+      json: Data(
+        """
+        {
+          "schemes": ["myapp"], "hosts": ["app.example.com", "*.example.org"],
+          "caseSensitive": false, "maxURLLength": 100,
+          "routes": [
+            {"name": "messageDetails", "path": "/messages/:id"},
+            {"name": "deleteAccount", "path": "/account/delete", "sources": ["inApp", "universalLink"]}
+          ]
+        }
+        """.utf8))
+    #expect(
+      table
+        == RouteTable(
+          schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], isCaseSensitive: false,
+          maxURLLength: 100,
+          routes: [
+            .init(name: "messageDetails", path: "/messages/:id"),
+            .init(name: "deleteAccount", path: "/account/delete", sources: [.inApp, .universalLink]),
+          ]))
+    let router = try table.makeRouter()
+    #expect(try router.route(for: "MYAPP://MESSAGES/42") == NamedRoute("messageDetails", parameters: ["id": "42"]))
+    #expect(throws: DeepLinkError.self) { try router.route(for: "myapp://account/delete") }
+    #expect(try router.route(for: "https://x.example.org/account/delete").name == "deleteAccount")
+  }
+
+  @Test func defaults() throws {
+    let table = try RouteTable(json: Data(#"{"routes": []}"#.utf8))
+    #expect(table == RouteTable(routes: []))
+    #expect(table.isCaseSensitive && table.maxURLLength == 4096 && table.schemes.isEmpty && table.hosts.isEmpty)
+  }
+
+  @Test(arguments: [
+    (#"{"routes": [], "scheme": ["x"]}"#, [#"the table has the unknown key "scheme"; the keys are caseSensitive, hosts, maxURLLength, routes, schemes"#]),
+    (#"{"routes": [{"name": "a", "path": "/a", "shortcut": "x"}]}"#, [#"routes[0] ("a") has the unknown key "shortcut"; the keys are name, path, sources"#]),
+    (#"{"routes": [{"name": "a", "path": "/a", "Path": "/b", "extra": 1}]}"#, [
+      #"routes[0] ("a") has the unknown key "Path"; the keys are name, path, sources"#,
+      #"routes[0] ("a") has the unknown key "extra"; the keys are name, path, sources"#,
+    ]),
+    (#"{"schemes": ["x"]}"#, [#"the table has no "routes" array"#]),
+    (#"{"routes": {}}"#, [#""routes" must be an array, not an object"#]),
+    (#"[]"#, ["the table must be a JSON object, not an array"]),
+    (#"{"routes": [], "schemes": "myapp"}"#, [#""schemes" must be an array of strings, not a string"#]),
+    (#"{"routes": [], "hosts": ["a.com", 7]}"#, [#""hosts"[1] must be a string, not a number"#]),
+    (#"{"routes": [], "caseSensitive": "no"}"#, [#""caseSensitive" must be a Boolean, not a string"#]),
+    (#"{"routes": [], "caseSensitive": 1}"#, [#""caseSensitive" must be a Boolean, not a number"#]),
+    (#"{"routes": [], "maxURLLength": 0}"#, [#""maxURLLength" must be a whole number from 1 to 2147483647, not 0.0"#]),
+    (#"{"routes": [], "maxURLLength": 10.5}"#, [#""maxURLLength" must be a whole number from 1 to 2147483647, not 10.5"#]),
+    (#"{"routes": [], "maxURLLength": true}"#, [#""maxURLLength" must be a whole number from 1 to 2147483647, not a Boolean"#]),
+    (#"{"routes": ["/a"]}"#, ["routes[0] must be an object, not a string"]),
+    (#"{"routes": [{"path": "/a"}]}"#, [#"routes[0] has no "name""#]),
+    (#"{"routes": [{"name": "a"}]}"#, [#"routes[0] ("a") has no "path""#]),
+    (#"{"routes": [{"name": "", "path": "/a"}]}"#, [#"routes[0] (""): "name" is empty"#]),
+    (#"{"routes": [{"name": 1, "path": "/a"}]}"#, [#"routes[0]: "name" must be a string, not a number"#]),
+    (#"{"routes": [{"name": "a", "path": null}]}"#, [#"routes[0] ("a"): "path" must be a string, not null"#]),
+    (#"{"routes": [{"name": "a", "path": "/a", "sources": ["web"]}]}"#, [
+      #"routes[0] ("a"): "sources" holds the unknown source "web"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#
+    ]),
+    (#"{"routes": [{"name": "a", "path": "/a", "sources": "inApp"}]}"#, [#"routes[0] ("a"): "sources" must be an array of strings, not a string"#]),
+  ])
+  func refusesWrongShapes(json: String, expected: [String]) {
+    #expect(Self.problems(json) == expected)
+  }
+
+  @Test func invalidJSONIsReported() {
+    let problems = Self.problems(#"{"routes": [}"#)
+    #expect(problems.count == 1)
+    #expect(problems.first?.hasPrefix("the table is not valid JSON: ") == true)
+  }
+
+  @Test func everyProblemIsReportedTogether() {
+    let json = """
+      {
+        "schemes": ["https"], "hosts": ["bad host"], "colour": "red",
+        "routes": [
+          {"name": "a", "path": "/messages/:id"},
+          {"name": "b", "path": "/messages/:number"},
+          {"name": "a", "path": "/other"},
+          {"name": "c", "path": "/docs/*rest/x"},
+          {"name": "d", "path": "/d", "sources": ["nowhere"]}
+        ]
+      }
+      """
+    #expect(
+      Self.problems(json) == [
+        #"the table has the unknown key "colour"; the keys are caseSensitive, hosts, maxURLLength, routes, schemes"#,
+        #"routes[4] ("d"): "sources" holds the unknown source "nowhere"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#,
+        #"scheme "https": http and https are not custom schemes; list universal-link hosts instead"#,
+        #"the host "bad host" holds the character " ""#,
+        #"route "a" (/messages/:id) and route "b" (/messages/:number) have the same shape; a link could match either"#,
+        #"pattern "/docs/*rest/x": the catch-all "*rest" must be the last segment"#,
+        #"two routes are named "a""#,
+      ])
+  }
+
+  @Test func problemCodes() throws {
+    let json = #"{"routes": [{"name": "a", "path": "/a"}, {"name": "a", "path": "/b"}, {"name": "c", "path": "/a"}, {"name": "d", "path": "x"}], "hosts": [""], "x": 1}"#
+    do {
+      _ = try RouteTable.makeRouter(json: Data(json.utf8))
+      Issue.record("the table was accepted")
+    } catch {
+      #expect(error.problems.map(\.code) == [.invalidTable, .invalidOption, .conflict, .invalidPattern, .duplicateName])
+    }
+  }
+
+  @Test func namedRoutesCarryPathParametersAndQueryItems() throws {
+    let router = try RouteTable(schemes: ["myapp"], routes: [.init(name: "post", path: "/post/:id(int)")]).makeRouter()
+    let resolution = try router.resolve("myapp://post/10?ref=push&id=99")
+    #expect(resolution.route == NamedRoute("post", parameters: ["id": "10", "ref": "push"]))
+    #expect(resolution.name == "post")
+    #expect(resolution.pattern == "/post/:id(int)")
+    #expect(try router.urlString(for: resolution.route) == "myapp://post/10?ref=push")
+  }
+}

@@ -1,0 +1,20 @@
+import DeepLinkKit
+import Foundation
+
+// Compile-only: the public values cross concurrency domains. A type that stops being `Sendable`
+// fails to build here.
+private func requireSendable<T: Sendable>(_: T.Type) {}
+
+private func publicTypesAreSendable() {
+  requireSendable(Router<NamedRoute>.self)
+  requireSendable(Router<DeeplinkType>.self)
+  requireSendable(RouteDefinition<DeeplinkType>.self)
+  requireSendable(Resolution<DeeplinkType>.self)
+  requireSendable(RouteParameters.self)
+  requireSendable(RoutePattern.self)
+  requireSendable(RouteTable.self)
+  requireSendable(NamedRoute.self)
+  requireSendable(DeepLinkError.self)
+  requireSendable(RouteTableError.self)
+  requireSendable(DeepLinkSource.self)
+}
