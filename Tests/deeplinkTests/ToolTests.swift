@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+@Suite struct ResolveCommandTests {
+  @Test(arguments: [
+    ("deeplink-example://messages/42", #"{"route":"messageDetails","parameters":{"id":"42"},"source":"customScheme"}"#),
+    ("deeplink-example:messages", #"{"route":"messages","parameters":{},"source":"customScheme"}"#),
+    ("https://app.example.com/requests/7?ref=mail&ref=x", #"{"route":"request","parameters":{"id":"7","ref":"mail"},"source":"universalLink"}"#),
+    ("https://APP.example.com/post/10", #"{"route":"post","parameters":{"id":"10"},"source":"universalLink"}"#),
+    ("https://app.example.com/settings/profile", #"{"route":"settingsSection","parameters":{"section":"profile"},"source":"universalLink"}"#),
+    ("deeplink-example://messages/say%20%22hi%22%5C", #"{"route":"messageDetails","parameters":{"id":"say \"hi\"\\"},"source":"customScheme"}"#),
+    ("deeplink-example://messages/x?text=a%0Ab", #"{"route":"messageDetails","parameters":{"id":"x","text":"a\nb"},"source":"customScheme"}"#),
+  ])
+  func resolvesAsJSON(url: String, json: String) throws {
+    #expect(try ToolRunner.run("resolve", url, "--format", "json") == .init(status: 0, output: json + "\n", error: ""))
+  }
+
+  @Test(arguments: [
+    ("deeplink-example://nowhere", "noRoute", #"no route matches the path \"/nowhere\""#),
+    ("https://app.example.com/requests/seven", "invalidParameter", #"parameter \"id\" of route \"request\" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not \"seven\""#),
+    ("https://app.example.com/settings/account/delete", "sourceNotAllowed", #"route \"deleteAccount\" (/settings/account/delete) cannot be opened from a universal link (allowed: inApp)"#),
+    ("https://evil.example.com/messages", "unknownHost", #"the host \"evil.example.com\" is not a listed universal-link host (listed: app.example.com)"#),
+    ("mailto:someone@example.com", "unsupportedScheme", #"the scheme \"mailto\" is not handled (handled: deeplink-example, https)"#),
+    ("deeplink-example://messages/%2e%2e", "malformedInput", #"malformed link: the segment \"%2e%2e\" is a dot segment"#),
+  ])
+  func refusesAsJSONWithStatus1(url: String, code: String, message: String) throws {
+    let expected = #"{"error":{"code":""# + code + #"","message":""# + message + "\"}}\n"
+    #expect(try ToolRunner.run("--format=json", "resolve", url).status == 2)  // options follow the command
+    #expect(try ToolRunner.run("resolve", "--format=json", url) == .init(status: 1, output: expected, error: ""))
+  }
+
+  @Test func tooLargeIsRefused() throws {
+    let result = try ToolRunner.run("resolve", "--format", "json", "deeplink-example://messages/" + String(repeating: "a", count: 5000))
+    #expect(result.status == 1)
+    #expect(result.output == #"{"error":{"code":"inputTooLarge","message":"the link is 5028 bytes long; the limit is 4096 bytes"}}"# + "\n")
+  }
+
+  @Test func textFormatIsTheDefault() throws {
+    let result = try ToolRunner.run("resolve", "deeplink-example://post/10?ref=push")
+    #expect(
+      result
+        == .init(
+          status: 0,
+          output: """
+            deeplink-example://post/10?ref=push
+              route       post
+              pattern     /post/:id(int)
+              source      customScheme
+              parameters  id = 10
+                          ref = push
+
+            """, error: ""))
+    let refused = try ToolRunner.run("resolve", "--format", "text", "deeplink-example://nowhere")
+    #expect(
+      refused
+        == .init(
+          status: 1,
+          output: """
+            deeplink-example://nowhere
+              refused     noRoute
+              reason      no route matches the path "/nowhere"
+
+            """, error: ""))
+  }
+
+  @Test func customTable() throws {
+    let file = try ToolRunner.temporaryFile(#"{"schemes": ["shop"], "routes": [{"name": "item", "path": "/items/:sku"}]}"#)
+    #expect(
+      try ToolRunner.run("resolve", "--routes", file, "--format", "json", "shop://items/A-1")
+        == .init(status: 0, output: #"{"route":"item","parameters":{"sku":"A-1"},"source":"customScheme"}"# + "\n", error: ""))
+  }
+
+  @Test(arguments: [
+    ["resolve"],
+    ["resolve", "a://b", "c://d"],
+    ["resolve", "--format", "xml", "a://b"],
+    ["resolve", "--format"],
+    ["resolve", "--colour", "red", "a://b"],
+    ["resolve", "--routes", "/nonexistent/routes.json", "a://b"],
+    ["frobnicate"],
+    [],
+  ])
+  func usageErrorsExit2(arguments: [String]) throws {
+    let result = try ToolRunner.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(!result.error.isEmpty)
+  }
+
+  @Test func usageErrorSaysWhatIsWrong() throws {
+    let result = try ToolRunner.run("resolve", "--format", "xml", "a://b")
+    #expect(result.error.hasPrefix("deeplink: --format must be text or json, not \"xml\"\n\nUSAGE: deeplink"))
+  }
+
+  @Test func tableThatCannotBeBuiltExits2() throws {
+    let file = try ToolRunner.temporaryFile(#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a/:"}]}"#)
+    let result = try ToolRunner.run("resolve", "--routes", file, "x://a")
+    #expect(result.status == 2)
+    #expect(result.error == "deeplink: \(file) cannot be built:\n  pattern \"/a/:\": \":\" has an empty parameter name\n")
+    let unreadable = try ToolRunner.temporaryFile("{ not json")
+    #expect(try ToolRunner.run("resolve", "--routes", unreadable, "x://a").status == 2)
+  }
+}
+
+@Suite struct LintCommandTests {
+  @Test func cleanTableExits0() throws {
+    #expect(try ToolRunner.run("lint") == .init(status: 0, output: "built-in table: 9 routes, no problems\n", error: ""))
+    let file = try ToolRunner.temporaryFile(#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a"}]}"#)
+    #expect(try ToolRunner.run("lint", "--routes", file) == .init(status: 0, output: "\(file): 1 routes, no problems\n", error: ""))
+  }
+
+  @Test func sameShapeRoutesExit1NamingBoth() throws {
+    let file = try ToolRunner.temporaryFile(
+      """
+      {"schemes": ["x"], "routes": [
+        {"name": "messageDetails", "path": "/messages/:id"},
+        {"name": "messageByNumber", "path": "/messages/:number"}
+      ]}
+      """)
+    let result = try ToolRunner.run("lint", "--routes", file)
+    #expect(
+      result
+        == .init(
+          status: 1,
+          output: """
+            \(file): conflict: route "messageDetails" (/messages/:id) and route "messageByNumber" (/messages/:number) have the same shape; a link could match either
+            \(file): 1 problem
+
+            """, error: ""))
+  }
+
+  @Test func everyProblemIsReported() throws {
+    let file = try ToolRunner.temporaryFile(
+      #"{"schemes": ["x"], "extra": 1, "routes": [{"name": "a", "path": "/a/:"}, {"name": "b", "path": "/b/*r/c"}, {"name": "b", "path": "/c"}]}"#)
+    let result = try ToolRunner.run("lint", "--routes", file)
+    #expect(result.status == 1)
+    #expect(
+      result.output == """
+        \(file): invalidTable: the table has the unknown key "extra"; the keys are caseSensitive, hosts, maxURLLength, routes, schemes
+        \(file): invalidPattern: pattern "/a/:": ":" has an empty parameter name
+        \(file): invalidPattern: pattern "/b/*r/c": the catch-all "*r" must be the last segment
+        \(file): duplicateName: two routes are named "b"
+        \(file): 4 problems
+
+        """)
+  }
+
+  @Test func invalidJSONIsAProblem() throws {
+    let file = try ToolRunner.temporaryFile("{")
+    let result = try ToolRunner.run("lint", "--routes", file)
+    #expect(result.status == 1)
+    #expect(result.output.contains("invalidTable: the table is not valid JSON"))
+  }
+
+  @Test func unreadableFileExits2() throws {
+    let result = try ToolRunner.run("lint", "--routes", "/nonexistent/routes.json")
+    #expect(result.status == 2)
+    #expect(result.error.hasPrefix("deeplink: cannot read /nonexistent/routes.json"))
+  }
+}
+
+@Suite struct URLCommandTests {
+  @Test(arguments: [
+    (["messageDetails", "id=42"], "https://app.example.com/messages/42"),
+    (["messages"], "https://app.example.com/messages"),
+    (["request", "id=7", "ref=mail"], "https://app.example.com/requests/7?ref=mail"),
+    (["messageDetails", "id=a/b ?%+é", "q=x&y=z"], "https://app.example.com/messages/a%2Fb%20%3F%25%2B%C3%A9?q=x%26y%3Dz"),
+    (["settingsSection", "section=profile"], "https://app.example.com/settings/profile"),
+  ])
+  func printsUniversalLinks(arguments: [String], link: String) throws {
+    #expect(try ToolRunner.run(["url"] + arguments) == .init(status: 0, output: link + "\n", error: ""))
+    // The printed link resolves back to the same route.
+    let resolved = try ToolRunner.run("resolve", "--format", "json", link)
+    #expect(resolved.status == 0)
+    #expect(resolved.output.hasPrefix(#"{"route":""# + arguments[0] + "\""))
+  }
+
+  /// An in-app-only route still has a link (the app may open it itself), but the link refuses
+  /// to open it from outside.
+  @Test func inAppOnlyRouteHasALinkThatOutsidersCannotUse() throws {
+    let link = "https://app.example.com/settings/account/delete"
+    #expect(try ToolRunner.run("url", "deleteAccount") == .init(status: 0, output: link + "\n", error: ""))
+    let resolved = try ToolRunner.run("resolve", "--format", "json", link)
+    #expect(resolved.status == 1)
+    #expect(resolved.output.contains(#""code":"sourceNotAllowed""#))
+  }
+
+  @Test func customSchemeWhenNoPlainHost() throws {
+    let file = try ToolRunner.temporaryFile(
+      #"{"schemes": ["shop", "shop2"], "hosts": ["*.shop.example"], "routes": [{"name": "item", "path": "/items/:sku"}]}"#)
+    #expect(try ToolRunner.run("url", "--routes", file, "item", "sku=A 1") == .init(status: 0, output: "shop://items/A%201\n", error: ""))
+  }
+
+  @Test(arguments: [
+    (["request"], #"deeplink: invalidParameter: parameter "id" of route "request" (/requests/:id(int)) is missing"#),
+    (["request", "id=seven"], #"deeplink: invalidParameter: parameter "id" of route "request" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not "seven""#),
+    (["messageDetails", "id="], #"deeplink: invalidParameter: parameter "id" of route "messageDetails" (/messages/:id) is empty"#),
+    (["messageDetails", "id=new"], ""),
+    (["nothing"], "deeplink: noRoute: no route is named \"nothing\" (routes: messages, messageDetails, activity, newListing, request, post, settings, settingsSection, deleteAccount)"),
+  ])
+  func refusalsExit1(arguments: [String], message: String) throws {
+    let result = try ToolRunner.run(["url"] + arguments)
+    if message.isEmpty {
+      #expect(result.status == 0)  // "new" is a plain value in the example table
+    } else {
+      #expect(result == .init(status: 1, output: "", error: message + "\n"))
+    }
+  }
+
+  @Test(arguments: [["url"], ["url", "request", "id"], ["url", "request", "=7"], ["url", "request", "id=1", "id=2"]])
+  func usageErrorsExit2(arguments: [String]) throws {
+    #expect(try ToolRunner.run(arguments).status == 2)
+  }
+}
+
+@Suite struct RoutesAndHelpCommandTests {
+  @Test func listsTheBuiltInTable() throws {
+    #expect(
+      try ToolRunner.run("routes")
+        == .init(
+          status: 0,
+          output: """
+            schemes: deeplink-example
+            hosts:   app.example.com
+            messages         /messages
+            messageDetails   /messages/:id
+            activity         /activity
+            newListing       /listings/new
+            request          /requests/:id(int)
+            post             /post/:id(int)
+            settings         /settings
+            settingsSection  /settings/:section
+            deleteAccount    /settings/account/delete  (sources: inApp)
+
+            """, error: ""))
+  }
+
+  @Test func helpExits0() throws {
+    let result = try ToolRunner.run("help")
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("USAGE: deeplink <command> [options]"))
+  }
+}
