@@ -96,7 +96,12 @@ struct DeepLinkTool {
       if format == "json" {
         print(
           JSONText.object([
-            ("error", JSONText.object([("code", JSONText.string(error.code.rawValue)), ("message", JSONText.string(error.message))]))
+            (
+              "error",
+              JSONText.object([
+                ("code", JSONText.string(error.code.rawValue)), ("message", JSONText.string(error.message)),
+              ])
+            )
           ]))
       } else {
         print("\(link)\n  refused     \(error.code)\n  reason      \(error.message)")
@@ -115,7 +120,9 @@ struct DeepLinkTool {
         throw Arguments.UsageError(message: "\"\(pair)\" is not a KEY=VALUE parameter")
       }
       let key = String(pair[..<equals])
-      guard parameters[key] == nil else { throw Arguments.UsageError(message: "the parameter \"\(key)\" is given twice") }
+      guard parameters[key] == nil else {
+        throw Arguments.UsageError(message: "the parameter \"\(key)\" is given twice")
+      }
       parameters[key] = String(pair[pair.index(after: equals)...])
     }
     let table = try loadTable(arguments.options["routes"])
@@ -135,7 +142,9 @@ struct DeepLinkTool {
   }
 
   static func lint(_ arguments: Arguments) throws -> Int32 {
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "lint takes no arguments but --routes FILE") }
+    guard arguments.positional.isEmpty else {
+      throw Arguments.UsageError(message: "lint takes no arguments but --routes FILE")
+    }
     let file = arguments.options["routes"]
     let label = file ?? "built-in table"
     let data = try readTable(file)
@@ -151,7 +160,9 @@ struct DeepLinkTool {
   }
 
   static func routes(_ arguments: Arguments) throws -> Int32 {
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "routes takes no arguments but --routes FILE") }
+    guard arguments.positional.isEmpty else {
+      throw Arguments.UsageError(message: "routes takes no arguments but --routes FILE")
+    }
     let table = try loadTable(arguments.options["routes"])
     _ = try table.router()
     let width = table.table.routes.map(\.name.count).max() ?? 0
@@ -159,7 +170,8 @@ struct DeepLinkTool {
     if !table.table.schemes.isEmpty { lines.append("schemes: " + table.table.schemes.joined(separator: ", ")) }
     if !table.table.hosts.isEmpty { lines.append("hosts:   " + table.table.hosts.joined(separator: ", ")) }
     for route in table.table.routes {
-      let sources = route.sources.map { "  (sources: " + $0.map(\.rawValue).sorted().joined(separator: ", ") + ")" } ?? ""
+      let sources =
+        route.sources.map { "  (sources: " + $0.map(\.rawValue).sorted().joined(separator: ", ") + ")" } ?? ""
       lines.append(route.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + route.path + sources)
     }
     print(lines.joined(separator: "\n"))
@@ -178,7 +190,8 @@ struct DeepLinkTool {
       do {
         return try table.makeRouter()
       } catch {
-        throw TableFailure(message: "\(label) cannot be built:\n" + error.problems.map { "  \($0.message)" }.joined(separator: "\n"))
+        throw TableFailure(
+          message: "\(label) cannot be built:\n" + error.problems.map { "  \($0.message)" }.joined(separator: "\n"))
       }
     }
   }
@@ -198,7 +211,8 @@ struct DeepLinkTool {
     do {
       return LoadedTable(label: label, table: try RouteTable(json: data))
     } catch {
-      throw TableFailure(message: "\(label) cannot be read:\n" + error.problems.map { "  \($0.message)" }.joined(separator: "\n"))
+      throw TableFailure(
+        message: "\(label) cannot be read:\n" + error.problems.map { "  \($0.message)" }.joined(separator: "\n"))
     }
   }
 }

@@ -34,13 +34,36 @@ import Testing
   }
 
   @Test(arguments: [
-    ("otherapp://messages/42", DeepLinkError(.unsupportedScheme, #"the scheme "otherapp" is not handled (handled: myapp, https)"#)),
-    ("javascript:alert(1)", DeepLinkError(.unsupportedScheme, #"the scheme "javascript" is not handled (handled: myapp, https)"#)),
+    (
+      "otherapp://messages/42",
+      DeepLinkError(.unsupportedScheme, #"the scheme "otherapp" is not handled (handled: myapp, https)"#)
+    ),
+    (
+      "javascript:alert(1)",
+      DeepLinkError(.unsupportedScheme, #"the scheme "javascript" is not handled (handled: myapp, https)"#)
+    ),
     ("myapp://user@messages/42", DeepLinkError(.malformedInput, "malformed link: it holds user info before the host")),
-    ("myapp://messages:99/42", DeepLinkError(.malformedInput, "malformed link: a custom-scheme link cannot name a port")),
-    ("messages/42", DeepLinkError(.malformedInput, #"malformed link: "messages/42" is not an absolute URL (it has no scheme, as in myapp://path)"#)),
-    ("//messages/42", DeepLinkError(.malformedInput, #"malformed link: "//messages/42" is not an absolute URL (it has no scheme, as in myapp://path)"#)),
-    ("1app://x", DeepLinkError(.malformedInput, #"malformed link: "1app://x" is not an absolute URL (it has no scheme, as in myapp://path)"#)),
+    (
+      "myapp://messages:99/42",
+      DeepLinkError(.malformedInput, "malformed link: a custom-scheme link cannot name a port")
+    ),
+    (
+      "messages/42",
+      DeepLinkError(
+        .malformedInput, #"malformed link: "messages/42" is not an absolute URL (it has no scheme, as in myapp://path)"#
+      )
+    ),
+    (
+      "//messages/42",
+      DeepLinkError(
+        .malformedInput,
+        #"malformed link: "//messages/42" is not an absolute URL (it has no scheme, as in myapp://path)"#)
+    ),
+    (
+      "1app://x",
+      DeepLinkError(
+        .malformedInput, #"malformed link: "1app://x" is not an absolute URL (it has no scheme, as in myapp://path)"#)
+    ),
     ("", DeepLinkError(.malformedInput, "malformed link: the link is empty")),
   ])
   func refusals(url: String, error: DeepLinkError) {
@@ -55,7 +78,8 @@ import Testing
           .sourceNotAllowed,
           #"route "/settings/account/delete" (/settings/account/delete) cannot be opened from a custom-scheme URL (allowed: inApp)"#
         ))
-    #expect(router.outcome("myapp://settings/account/delete", source: .inApp) == .route("/settings/account/delete", [:]))
+    #expect(
+      router.outcome("myapp://settings/account/delete", source: .inApp) == .route("/settings/account/delete", [:]))
     #expect(router.outcome("https://app.example.com/settings/account/delete") == .refused(.sourceNotAllowed))
   }
 

@@ -25,8 +25,10 @@ import Testing
     // :name(int)
     .init(pattern: "/requests/:id(int)", path: "/requests/7", expected: ["id": "7"]),
     .init(pattern: "/requests/:id(int)", path: "/requests/-7", expected: ["id": "-7"]),
-    .init(pattern: "/requests/:id(int)", path: "/requests/9223372036854775807", expected: ["id": "9223372036854775807"]),
-    .init(pattern: "/requests/:id(int)", path: "/requests/-9223372036854775808", expected: ["id": "-9223372036854775808"]),
+    .init(
+      pattern: "/requests/:id(int)", path: "/requests/9223372036854775807", expected: ["id": "9223372036854775807"]),
+    .init(
+      pattern: "/requests/:id(int)", path: "/requests/-9223372036854775808", expected: ["id": "-9223372036854775808"]),
     .init(pattern: "/requests/:id(int)", path: "/requests/seven", expected: nil),
     .init(pattern: "/requests/:id(int)", path: "/requests/99999999999999999999", expected: nil),
     .init(pattern: "/requests/:id(int)", path: "/requests/9223372036854775808", expected: nil),
@@ -124,10 +126,22 @@ import Testing
   }
 
   @Test(arguments: [
-    (["/messages/:id", "/messages/:number"], #"route "/messages/:id" (/messages/:id) and route "/messages/:number" (/messages/:number) have the same shape; a link could match either"#),
-    (["/a/:x(int)/b", "/a/:y(int)/b"], #"route "/a/:x(int)/b" (/a/:x(int)/b) and route "/a/:y(int)/b" (/a/:y(int)/b) have the same shape; a link could match either"#),
-    (["/a/:x", "/a/:y(string)"], #"route "/a/:x" (/a/:x) and route "/a/:y(string)" (/a/:y(string)) have the same shape; a link could match either"#),
-    (["/docs/*a", "/docs/*b"], #"route "/docs/*a" (/docs/*a) and route "/docs/*b" (/docs/*b) have the same shape; a link could match either"#),
+    (
+      ["/messages/:id", "/messages/:number"],
+      #"route "/messages/:id" (/messages/:id) and route "/messages/:number" (/messages/:number) have the same shape; a link could match either"#
+    ),
+    (
+      ["/a/:x(int)/b", "/a/:y(int)/b"],
+      #"route "/a/:x(int)/b" (/a/:x(int)/b) and route "/a/:y(int)/b" (/a/:y(int)/b) have the same shape; a link could match either"#
+    ),
+    (
+      ["/a/:x", "/a/:y(string)"],
+      #"route "/a/:x" (/a/:x) and route "/a/:y(string)" (/a/:y(string)) have the same shape; a link could match either"#
+    ),
+    (
+      ["/docs/*a", "/docs/*b"],
+      #"route "/docs/*a" (/docs/*a) and route "/docs/*b" (/docs/*b) have the same shape; a link could match either"#
+    ),
     (["/a/", "/a"], #"route "/a/" (/a/) and route "/a" (/a) have the same shape; a link could match either"#),
   ])
   func conflictsAreRefused(patterns: [String], message: String) {
@@ -139,14 +153,18 @@ import Testing
   }
 
   @Test func swiftRoutesWithoutNamesAreNamedByPattern() {
-    #expect(throws: RouteTableError(problems: [
-      .init(.conflict, "route /m/:id and route /m/:n have the same shape; a link could match either")
-    ])) {
+    #expect(
+      throws: RouteTableError(problems: [
+        .init(.conflict, "route /m/:id and route /m/:n have the same shape; a link could match either")
+      ])
+    ) {
       try Router<String>(schemes: ["myapp"], routes: [.path("/m/:id", to: "a"), .path("/m/:n", to: "b")])
     }
-    #expect(throws: RouteTableError(problems: [
-      .init(.conflict, "route /m and route /m are registered with the same pattern; a link could match either")
-    ])) {
+    #expect(
+      throws: RouteTableError(problems: [
+        .init(.conflict, "route /m and route /m are registered with the same pattern; a link could match either")
+      ])
+    ) {
       try Router<String>(schemes: ["myapp"], routes: [.path("/m", to: "a"), .path("/m", to: "b")])
     }
   }
@@ -166,7 +184,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("/requests/seven", #"parameter "id" of route "/requests/:id(int)" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not "seven""#),
+    (
+      "/requests/seven",
+      #"parameter "id" of route "/requests/:id(int)" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not "seven""#
+    ),
     ("/orders/42", #"parameter "id" of route "/orders/:id(uuid)" (/orders/:id(uuid)) must be a UUID, not "42""#),
   ])
   func illTypedPathParameterIsNamed(path: String, message: String) throws {
@@ -176,7 +197,8 @@ import Testing
 
   @Test func unmatchedPathIsNoRoute() throws {
     let router = try makeRouter(["/messages/:id"])
-    #expect(router.error("myapp://nothing/here") == DeepLinkError(.noRoute, #"no route matches the path "/nothing/here""#))
+    #expect(
+      router.error("myapp://nothing/here") == DeepLinkError(.noRoute, #"no route matches the path "/nothing/here""#))
   }
 
   /// The trie serves a large table: every route is reachable, whatever was registered around it.

@@ -96,6 +96,8 @@ import Testing
 
   @Test func longSegmentInErrorMessagesIsShortened() throws {
     let error = try #require(Self.router.error("myapp://messages/" + String(repeating: "x", count: 500) + "%zz"))
-    #expect(error.message == "malformed link: the segment \"" + String(repeating: "x", count: 80) + "…\" holds a malformed percent escape")
+    #expect(
+      error.message == "malformed link: the segment \"" + String(repeating: "x", count: 80)
+        + "…\" holds a malformed percent escape")
   }
 }

@@ -2,18 +2,19 @@ import DeepLinkKit
 import Testing
 
 @Suite struct PatternTests {
-  @Test(arguments: [
-    ("/", []),
-    ("/messages", [RoutePattern.Segment.literal("messages")]),
-    ("/messages/", [.literal("messages")]),
-    ("/messages/:id", [.literal("messages"), .parameter(name: "id", type: .string)]),
-    ("/requests/:id(int)", [.literal("requests"), .parameter(name: "id", type: .int)]),
-    ("/orders/:id(uuid)", [.literal("orders"), .parameter(name: "id", type: .uuid)]),
-    ("/a/:name(string)", [.literal("a"), .parameter(name: "name", type: .string)]),
-    ("/a/*/c", [.literal("a"), .wildcard, .literal("c")]),
-    ("/docs/*path", [.literal("docs"), .catchAll(name: "path")]),
-    ("/a%20b/caf%C3%A9", [.literal("a b"), .literal("café")]),
-  ] as [(String, [RoutePattern.Segment])])
+  @Test(
+    arguments: [
+      ("/", []),
+      ("/messages", [RoutePattern.Segment.literal("messages")]),
+      ("/messages/", [.literal("messages")]),
+      ("/messages/:id", [.literal("messages"), .parameter(name: "id", type: .string)]),
+      ("/requests/:id(int)", [.literal("requests"), .parameter(name: "id", type: .int)]),
+      ("/orders/:id(uuid)", [.literal("orders"), .parameter(name: "id", type: .uuid)]),
+      ("/a/:name(string)", [.literal("a"), .parameter(name: "name", type: .string)]),
+      ("/a/*/c", [.literal("a"), .wildcard, .literal("c")]),
+      ("/docs/*path", [.literal("docs"), .catchAll(name: "path")]),
+      ("/a%20b/caf%C3%A9", [.literal("a b"), .literal("café")]),
+    ] as [(String, [RoutePattern.Segment])])
   func parses(pattern: String, segments: [RoutePattern.Segment]) throws {
     #expect(try RoutePattern(pattern).segments == segments)
   }
@@ -24,10 +25,19 @@ import Testing
     ("/a//b", #"pattern "/a//b": segment 2 is empty"#),
     ("/a/:", #"pattern "/a/:": ":" has an empty parameter name"#),
     ("/a/:()", #"pattern "/a/:()": ":()" has the unknown type ""; the types are int, uuid and string"#),
-    ("/a/:id(float)", #"pattern "/a/:id(float)": ":id(float)" has the unknown type "float"; the types are int, uuid and string"#),
+    (
+      "/a/:id(float)",
+      #"pattern "/a/:id(float)": ":id(float)" has the unknown type "float"; the types are int, uuid and string"#
+    ),
     ("/a/:id(int", #"pattern "/a/:id(int": ":id(int" opens "(" without closing it at the end"#),
-    ("/a/:1st", #"pattern "/a/:1st": ":1st" has the invalid parameter name "1st" (use letters, digits and _, not starting with a digit)"#),
-    ("/a/:my-id", #"pattern "/a/:my-id": ":my-id" has the invalid parameter name "my-id" (use letters, digits and _, not starting with a digit)"#),
+    (
+      "/a/:1st",
+      #"pattern "/a/:1st": ":1st" has the invalid parameter name "1st" (use letters, digits and _, not starting with a digit)"#
+    ),
+    (
+      "/a/:my-id",
+      #"pattern "/a/:my-id": ":my-id" has the invalid parameter name "my-id" (use letters, digits and _, not starting with a digit)"#
+    ),
     ("/docs/*path/edit", #"pattern "/docs/*path/edit": the catch-all "*path" must be the last segment"#),
     ("/a/:id/b/:id", #"pattern "/a/:id/b/:id": the parameter name "id" is used twice"#),
     ("/a/:id/*id", #"pattern "/a/:id/*id": the parameter name "id" is used twice"#),

@@ -161,7 +161,9 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
 
   @Test func unnamedWildcardCannotBePrinted() throws {
     let router = try Router<String>(schemes: ["myapp"], routes: [.path("/a/*/c", to: "a")])
-    #expect(throws: DeepLinkError(.noRoute, #"route /a/*/c has an unnamed wildcard "*", so no link can be printed for it"#)) {
+    #expect(
+      throws: DeepLinkError(.noRoute, #"route /a/*/c has an unnamed wildcard "*", so no link can be printed for it"#)
+    ) {
       try router.urlString(for: "a")
     }
   }

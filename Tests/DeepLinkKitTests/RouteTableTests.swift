@@ -47,12 +47,21 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"routes": [], "scheme": ["x"]}"#, [#"the table has the unknown key "scheme"; the keys are caseSensitive, hosts, maxURLLength, routes, schemes"#]),
-    (#"{"routes": [{"name": "a", "path": "/a", "shortcut": "x"}]}"#, [#"routes[0] ("a") has the unknown key "shortcut"; the keys are name, path, sources"#]),
-    (#"{"routes": [{"name": "a", "path": "/a", "Path": "/b", "extra": 1}]}"#, [
-      #"routes[0] ("a") has the unknown key "Path"; the keys are name, path, sources"#,
-      #"routes[0] ("a") has the unknown key "extra"; the keys are name, path, sources"#,
-    ]),
+    (
+      #"{"routes": [], "scheme": ["x"]}"#,
+      [#"the table has the unknown key "scheme"; the keys are caseSensitive, hosts, maxURLLength, routes, schemes"#]
+    ),
+    (
+      #"{"routes": [{"name": "a", "path": "/a", "shortcut": "x"}]}"#,
+      [#"routes[0] ("a") has the unknown key "shortcut"; the keys are name, path, sources"#]
+    ),
+    (
+      #"{"routes": [{"name": "a", "path": "/a", "Path": "/b", "extra": 1}]}"#,
+      [
+        #"routes[0] ("a") has the unknown key "Path"; the keys are name, path, sources"#,
+        #"routes[0] ("a") has the unknown key "extra"; the keys are name, path, sources"#,
+      ]
+    ),
     (#"{"schemes": ["x"]}"#, [#"the table has no "routes" array"#]),
     (#"{"routes": {}}"#, [#""routes" must be an array, not an object"#]),
     (#"[]"#, ["the table must be a JSON object, not an array"]),
@@ -61,18 +70,30 @@ import Testing
     (#"{"routes": [], "caseSensitive": "no"}"#, [#""caseSensitive" must be a Boolean, not a string"#]),
     (#"{"routes": [], "caseSensitive": 1}"#, [#""caseSensitive" must be a Boolean, not a number"#]),
     (#"{"routes": [], "maxURLLength": 0}"#, [#""maxURLLength" must be a whole number from 1 to 2147483647, not 0.0"#]),
-    (#"{"routes": [], "maxURLLength": 10.5}"#, [#""maxURLLength" must be a whole number from 1 to 2147483647, not 10.5"#]),
-    (#"{"routes": [], "maxURLLength": true}"#, [#""maxURLLength" must be a whole number from 1 to 2147483647, not a Boolean"#]),
+    (
+      #"{"routes": [], "maxURLLength": 10.5}"#,
+      [#""maxURLLength" must be a whole number from 1 to 2147483647, not 10.5"#]
+    ),
+    (
+      #"{"routes": [], "maxURLLength": true}"#,
+      [#""maxURLLength" must be a whole number from 1 to 2147483647, not a Boolean"#]
+    ),
     (#"{"routes": ["/a"]}"#, ["routes[0] must be an object, not a string"]),
     (#"{"routes": [{"path": "/a"}]}"#, [#"routes[0] has no "name""#]),
     (#"{"routes": [{"name": "a"}]}"#, [#"routes[0] ("a") has no "path""#]),
     (#"{"routes": [{"name": "", "path": "/a"}]}"#, [#"routes[0] (""): "name" is empty"#]),
     (#"{"routes": [{"name": 1, "path": "/a"}]}"#, [#"routes[0]: "name" must be a string, not a number"#]),
     (#"{"routes": [{"name": "a", "path": null}]}"#, [#"routes[0] ("a"): "path" must be a string, not null"#]),
-    (#"{"routes": [{"name": "a", "path": "/a", "sources": ["web"]}]}"#, [
-      #"routes[0] ("a"): "sources" holds the unknown source "web"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#
-    ]),
-    (#"{"routes": [{"name": "a", "path": "/a", "sources": "inApp"}]}"#, [#"routes[0] ("a"): "sources" must be an array of strings, not a string"#]),
+    (
+      #"{"routes": [{"name": "a", "path": "/a", "sources": ["web"]}]}"#,
+      [
+        #"routes[0] ("a"): "sources" holds the unknown source "web"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#
+      ]
+    ),
+    (
+      #"{"routes": [{"name": "a", "path": "/a", "sources": "inApp"}]}"#,
+      [#"routes[0] ("a"): "sources" must be an array of strings, not a string"#]
+    ),
   ])
   func refusesWrongShapes(json: String, expected: [String]) {
     #expect(Self.problems(json) == expected)
@@ -110,12 +131,14 @@ import Testing
   }
 
   @Test func problemCodes() throws {
-    let json = #"{"routes": [{"name": "a", "path": "/a"}, {"name": "a", "path": "/b"}, {"name": "c", "path": "/a"}, {"name": "d", "path": "x"}], "hosts": [""], "x": 1}"#
+    let json =
+      #"{"routes": [{"name": "a", "path": "/a"}, {"name": "a", "path": "/b"}, {"name": "c", "path": "/a"}, {"name": "d", "path": "x"}], "hosts": [""], "x": 1}"#
     do {
       _ = try RouteTable.makeRouter(json: Data(json.utf8))
       Issue.record("the table was accepted")
     } catch {
-      #expect(error.problems.map(\.code) == [.invalidTable, .invalidOption, .conflict, .invalidPattern, .duplicateName])
+      #expect(
+        error.problems.map(\.code) == [.invalidTable, .invalidOption, .conflict, .invalidPattern, .duplicateName])
     }
   }
 

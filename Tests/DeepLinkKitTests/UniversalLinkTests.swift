@@ -31,13 +31,31 @@ import Testing
   }
 
   @Test(arguments: [
-    ("https://example.org/x", #"the host "example.org" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
-    ("https://evil.com/x", #"the host "evil.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
-    ("https://app.example.com.evil.com/x", #"the host "app.example.com.evil.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
-    ("https://evilexample.org/x", #"the host "evilexample.org" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
+    (
+      "https://example.org/x",
+      #"the host "example.org" is not a listed universal-link host (listed: app.example.com, *.example.org)"#
+    ),
+    (
+      "https://evil.com/x",
+      #"the host "evil.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#
+    ),
+    (
+      "https://app.example.com.evil.com/x",
+      #"the host "app.example.com.evil.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#
+    ),
+    (
+      "https://evilexample.org/x",
+      #"the host "evilexample.org" is not a listed universal-link host (listed: app.example.com, *.example.org)"#
+    ),
     // A Cyrillic "а" in place of the Latin "a": compared in ASCII form, it is another host.
-    ("https://аpp.example.com/x", #"the host "xn--pp-6kc.example.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
-    ("https://[::1]/x", #"the host "[::1]" is not a listed universal-link host (listed: app.example.com, *.example.org)"#),
+    (
+      "https://аpp.example.com/x",
+      #"the host "xn--pp-6kc.example.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#
+    ),
+    (
+      "https://[::1]/x",
+      #"the host "[::1]" is not a listed universal-link host (listed: app.example.com, *.example.org)"#
+    ),
   ])
   func unknownHosts(url: String, message: String) {
     #expect(Self.router.error(url) == DeepLinkError(.unknownHost, message))
@@ -65,7 +83,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("http://app.example.com/x", #"the scheme "http" is not handled (handled: myapp, https); universal links must use https"#),
+    (
+      "http://app.example.com/x",
+      #"the scheme "http" is not handled (handled: myapp, https); universal links must use https"#
+    ),
     ("ftp://app.example.com/x", #"the scheme "ftp" is not handled (handled: myapp, https)"#),
   ])
   func httpsOnly(url: String, message: String) {
@@ -74,7 +95,10 @@ import Testing
 
   @Test func noListedHostsMeansNoUniversalLinks() throws {
     let router = try Router<String>(schemes: ["myapp"], routes: [.path("/x", to: "x")])
-    #expect(throws: DeepLinkError(.unknownHost, #"the host "app.example.com" is not a listed universal-link host (no hosts are listed)"#)) {
+    #expect(
+      throws: DeepLinkError(
+        .unknownHost, #"the host "app.example.com" is not a listed universal-link host (no hosts are listed)"#)
+    ) {
       try router.route(for: "https://app.example.com/x")
     }
     #expect(throws: DeepLinkError(.unsupportedScheme, #"the scheme "ftp" is not handled (handled: myapp)"#)) {

@@ -5,11 +5,23 @@ import Testing
   @Test(arguments: [
     ("deeplink-example://messages/42", #"{"route":"messageDetails","parameters":{"id":"42"},"source":"customScheme"}"#),
     ("deeplink-example:messages", #"{"route":"messages","parameters":{},"source":"customScheme"}"#),
-    ("https://app.example.com/requests/7?ref=mail&ref=x", #"{"route":"request","parameters":{"id":"7","ref":"mail"},"source":"universalLink"}"#),
+    (
+      "https://app.example.com/requests/7?ref=mail&ref=x",
+      #"{"route":"request","parameters":{"id":"7","ref":"mail"},"source":"universalLink"}"#
+    ),
     ("https://APP.example.com/post/10", #"{"route":"post","parameters":{"id":"10"},"source":"universalLink"}"#),
-    ("https://app.example.com/settings/profile", #"{"route":"settingsSection","parameters":{"section":"profile"},"source":"universalLink"}"#),
-    ("deeplink-example://messages/say%20%22hi%22%5C", #"{"route":"messageDetails","parameters":{"id":"say \"hi\"\\"},"source":"customScheme"}"#),
-    ("deeplink-example://messages/x?text=a%0Ab", #"{"route":"messageDetails","parameters":{"id":"x","text":"a\nb"},"source":"customScheme"}"#),
+    (
+      "https://app.example.com/settings/profile",
+      #"{"route":"settingsSection","parameters":{"section":"profile"},"source":"universalLink"}"#
+    ),
+    (
+      "deeplink-example://messages/say%20%22hi%22%5C",
+      #"{"route":"messageDetails","parameters":{"id":"say \"hi\"\\"},"source":"customScheme"}"#
+    ),
+    (
+      "deeplink-example://messages/x?text=a%0Ab",
+      #"{"route":"messageDetails","parameters":{"id":"x","text":"a\nb"},"source":"customScheme"}"#
+    ),
   ])
   func resolvesAsJSON(url: String, json: String) throws {
     #expect(try ToolRunner.run("resolve", url, "--format", "json") == .init(status: 0, output: json + "\n", error: ""))
@@ -17,11 +29,26 @@ import Testing
 
   @Test(arguments: [
     ("deeplink-example://nowhere", "noRoute", #"no route matches the path \"/nowhere\""#),
-    ("https://app.example.com/requests/seven", "invalidParameter", #"parameter \"id\" of route \"request\" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not \"seven\""#),
-    ("https://app.example.com/settings/account/delete", "sourceNotAllowed", #"route \"deleteAccount\" (/settings/account/delete) cannot be opened from a universal link (allowed: inApp)"#),
-    ("https://evil.example.com/messages", "unknownHost", #"the host \"evil.example.com\" is not a listed universal-link host (listed: app.example.com)"#),
-    ("mailto:someone@example.com", "unsupportedScheme", #"the scheme \"mailto\" is not handled (handled: deeplink-example, https)"#),
-    ("deeplink-example://messages/%2e%2e", "malformedInput", #"malformed link: the segment \"%2e%2e\" is a dot segment"#),
+    (
+      "https://app.example.com/requests/seven", "invalidParameter",
+      #"parameter \"id\" of route \"request\" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not \"seven\""#
+    ),
+    (
+      "https://app.example.com/settings/account/delete", "sourceNotAllowed",
+      #"route \"deleteAccount\" (/settings/account/delete) cannot be opened from a universal link (allowed: inApp)"#
+    ),
+    (
+      "https://evil.example.com/messages", "unknownHost",
+      #"the host \"evil.example.com\" is not a listed universal-link host (listed: app.example.com)"#
+    ),
+    (
+      "mailto:someone@example.com", "unsupportedScheme",
+      #"the scheme \"mailto\" is not handled (handled: deeplink-example, https)"#
+    ),
+    (
+      "deeplink-example://messages/%2e%2e", "malformedInput",
+      #"malformed link: the segment \"%2e%2e\" is a dot segment"#
+    ),
   ])
   func refusesAsJSONWithStatus1(url: String, code: String, message: String) throws {
     let expected = #"{"error":{"code":""# + code + #"","message":""# + message + "\"}}\n"
@@ -30,9 +57,13 @@ import Testing
   }
 
   @Test func tooLargeIsRefused() throws {
-    let result = try ToolRunner.run("resolve", "--format", "json", "deeplink-example://messages/" + String(repeating: "a", count: 5000))
+    let result = try ToolRunner.run(
+      "resolve", "--format", "json", "deeplink-example://messages/" + String(repeating: "a", count: 5000))
     #expect(result.status == 1)
-    #expect(result.output == #"{"error":{"code":"inputTooLarge","message":"the link is 5028 bytes long; the limit is 4096 bytes"}}"# + "\n")
+    #expect(
+      result.output
+        == #"{"error":{"code":"inputTooLarge","message":"the link is 5028 bytes long; the limit is 4096 bytes"}}"#
+        + "\n")
   }
 
   @Test func textFormatIsTheDefault() throws {
@@ -64,10 +95,12 @@ import Testing
   }
 
   @Test func customTable() throws {
-    let file = try ToolRunner.temporaryFile(#"{"schemes": ["shop"], "routes": [{"name": "item", "path": "/items/:sku"}]}"#)
+    let file = try ToolRunner.temporaryFile(
+      #"{"schemes": ["shop"], "routes": [{"name": "item", "path": "/items/:sku"}]}"#)
     #expect(
       try ToolRunner.run("resolve", "--routes", file, "--format", "json", "shop://items/A-1")
-        == .init(status: 0, output: #"{"route":"item","parameters":{"sku":"A-1"},"source":"customScheme"}"# + "\n", error: ""))
+        == .init(
+          status: 0, output: #"{"route":"item","parameters":{"sku":"A-1"},"source":"customScheme"}"# + "\n", error: ""))
   }
 
   @Test(arguments: [
@@ -96,7 +129,8 @@ import Testing
     let file = try ToolRunner.temporaryFile(#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a/:"}]}"#)
     let result = try ToolRunner.run("resolve", "--routes", file, "x://a")
     #expect(result.status == 2)
-    #expect(result.error == "deeplink: \(file) cannot be built:\n  pattern \"/a/:\": \":\" has an empty parameter name\n")
+    #expect(
+      result.error == "deeplink: \(file) cannot be built:\n  pattern \"/a/:\": \":\" has an empty parameter name\n")
     let unreadable = try ToolRunner.temporaryFile("{ not json")
     #expect(try ToolRunner.run("resolve", "--routes", unreadable, "x://a").status == 2)
   }
@@ -104,9 +138,12 @@ import Testing
 
 @Suite struct LintCommandTests {
   @Test func cleanTableExits0() throws {
-    #expect(try ToolRunner.run("lint") == .init(status: 0, output: "built-in table: 9 routes, no problems\n", error: ""))
+    #expect(
+      try ToolRunner.run("lint") == .init(status: 0, output: "built-in table: 9 routes, no problems\n", error: ""))
     let file = try ToolRunner.temporaryFile(#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a"}]}"#)
-    #expect(try ToolRunner.run("lint", "--routes", file) == .init(status: 0, output: "\(file): 1 routes, no problems\n", error: ""))
+    #expect(
+      try ToolRunner.run("lint", "--routes", file)
+        == .init(status: 0, output: "\(file): 1 routes, no problems\n", error: ""))
   }
 
   @Test func sameShapeRoutesExit1NamingBoth() throws {
@@ -131,7 +168,8 @@ import Testing
 
   @Test func everyProblemIsReported() throws {
     let file = try ToolRunner.temporaryFile(
-      #"{"schemes": ["x"], "extra": 1, "routes": [{"name": "a", "path": "/a/:"}, {"name": "b", "path": "/b/*r/c"}, {"name": "b", "path": "/c"}]}"#)
+      #"{"schemes": ["x"], "extra": 1, "routes": [{"name": "a", "path": "/a/:"}, {"name": "b", "path": "/b/*r/c"}, {"name": "b", "path": "/c"}]}"#
+    )
     let result = try ToolRunner.run("lint", "--routes", file)
     #expect(result.status == 1)
     #expect(
@@ -164,7 +202,10 @@ import Testing
     (["messageDetails", "id=42"], "https://app.example.com/messages/42"),
     (["messages"], "https://app.example.com/messages"),
     (["request", "id=7", "ref=mail"], "https://app.example.com/requests/7?ref=mail"),
-    (["messageDetails", "id=a/b ?%+é", "q=x&y=z"], "https://app.example.com/messages/a%2Fb%20%3F%25%2B%C3%A9?q=x%26y%3Dz"),
+    (
+      ["messageDetails", "id=a/b ?%+é", "q=x&y=z"],
+      "https://app.example.com/messages/a%2Fb%20%3F%25%2B%C3%A9?q=x%26y%3Dz"
+    ),
     (["settingsSection", "section=profile"], "https://app.example.com/settings/profile"),
   ])
   func printsUniversalLinks(arguments: [String], link: String) throws {
@@ -187,16 +228,28 @@ import Testing
 
   @Test func customSchemeWhenNoPlainHost() throws {
     let file = try ToolRunner.temporaryFile(
-      #"{"schemes": ["shop", "shop2"], "hosts": ["*.shop.example"], "routes": [{"name": "item", "path": "/items/:sku"}]}"#)
-    #expect(try ToolRunner.run("url", "--routes", file, "item", "sku=A 1") == .init(status: 0, output: "shop://items/A%201\n", error: ""))
+      #"{"schemes": ["shop", "shop2"], "hosts": ["*.shop.example"], "routes": [{"name": "item", "path": "/items/:sku"}]}"#
+    )
+    #expect(
+      try ToolRunner.run("url", "--routes", file, "item", "sku=A 1")
+        == .init(status: 0, output: "shop://items/A%201\n", error: ""))
   }
 
   @Test(arguments: [
     (["request"], #"deeplink: invalidParameter: parameter "id" of route "request" (/requests/:id(int)) is missing"#),
-    (["request", "id=seven"], #"deeplink: invalidParameter: parameter "id" of route "request" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not "seven""#),
-    (["messageDetails", "id="], #"deeplink: invalidParameter: parameter "id" of route "messageDetails" (/messages/:id) is empty"#),
+    (
+      ["request", "id=seven"],
+      #"deeplink: invalidParameter: parameter "id" of route "request" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not "seven""#
+    ),
+    (
+      ["messageDetails", "id="],
+      #"deeplink: invalidParameter: parameter "id" of route "messageDetails" (/messages/:id) is empty"#
+    ),
     (["messageDetails", "id=new"], ""),
-    (["nothing"], "deeplink: noRoute: no route is named \"nothing\" (routes: messages, messageDetails, activity, newListing, request, post, settings, settingsSection, deleteAccount)"),
+    (
+      ["nothing"],
+      "deeplink: noRoute: no route is named \"nothing\" (routes: messages, messageDetails, activity, newListing, request, post, settings, settingsSection, deleteAccount)"
+    ),
   ])
   func refusalsExit1(arguments: [String], message: String) throws {
     let result = try ToolRunner.run(["url"] + arguments)

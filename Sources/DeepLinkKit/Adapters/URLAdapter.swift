@@ -35,11 +35,14 @@ struct URLAdapter: Sendable {
     return try result.get()
   }
 
-  private func request(for bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) -> Result<PathRequest, DeepLinkError> {
+  private func request(for bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) -> Result<
+    PathRequest, DeepLinkError
+  > {
     Result { () throws(DeepLinkError) in try parse(bytes, source: source) }
   }
 
-  private func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest {
+  private func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest
+  {
     guard !bytes.isEmpty else { throw .malformed("the link is empty") }
     guard bytes.count <= maxLength else {
       throw DeepLinkError(.inputTooLarge, "the link is \(bytes.count) bytes long; the limit is \(maxLength) bytes")
@@ -50,7 +53,8 @@ struct URLAdapter: Sendable {
     guard let parts = URLParts(bytes) else {
       throw .malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
     }
-    if bytes[parts.scheme.lowerBound..<(parts.query?.upperBound ?? parts.path.upperBound)].contains(UInt8(ascii: "\\")) {
+    if bytes[parts.scheme.lowerBound..<(parts.query?.upperBound ?? parts.path.upperBound)].contains(UInt8(ascii: "\\"))
+    {
       throw .malformed("it holds a backslash")
     }
     let scheme = String(decoding: bytes[parts.scheme].lazy.map(\.lowercasedASCII), as: UTF8.self)

@@ -1,7 +1,9 @@
 extension UInt8 {
   var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
   var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
-  var isASCIIHexDigit: Bool { isASCIIDigit || ((self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "f")) }
+  var isASCIIHexDigit: Bool {
+    isASCIIDigit || ((self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "f"))
+  }
   /// C0 controls and DEL.
   var isASCIIControl: Bool { self < 0x20 || self == 0x7F }
   var lowercasedASCII: UInt8 { (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z")) ? self | 0x20 : self }

@@ -17,7 +17,9 @@ enum Punycode {
     let basicCount = output.count
     var handled = basicCount
     if basicCount > 0 { output.append(UInt8(ascii: "-")) }
-    var n = initialN, delta = 0, bias = initialBias
+    var n = initialN
+    var delta = 0
+    var bias = initialBias
     while handled < input.count {
       guard let next = input.lazy.map({ Int($0) }).filter({ $0 >= n }).min() else { return nil }
       let (product, overflow) = (next - n).multipliedReportingOverflow(by: handled + 1)

@@ -15,8 +15,9 @@ struct URLParts {
     var index = 1
     while index < end, bytes[index] != UInt8(ascii: ":") {
       let byte = bytes[index]
-      guard byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      guard
+        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
       else { return nil }
       index += 1
     }

@@ -136,7 +136,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       && bytes.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }
     guard isValid else {
       throw SyntaxError(
-        reason: "\"\(part)\" has the invalid parameter name \"\(name)\" (use letters, digits and _, not starting with a digit)")
+        reason:
+          "\"\(part)\" has the invalid parameter name \"\(name)\" (use letters, digits and _, not starting with a digit)"
+      )
     }
   }
 }

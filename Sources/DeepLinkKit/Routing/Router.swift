@@ -221,12 +221,14 @@ extension Router {
       resolved = try resolve(request, checkingSources: false)
     } catch {
       throw DeepLinkError(
-        .invalidParameter, "the link \(quoted(link)) printed by \(definitions[index].label) does not open it: \(error.message)")
+        .invalidParameter,
+        "the link \(quoted(link)) printed by \(definitions[index].label) does not open it: \(error.message)")
     }
     guard resolved.route == route else {
       throw DeepLinkError(
         .invalidParameter,
-        "the link \(quoted(link)) printed by \(definitions[index].label) opens route \(resolved.pattern) instead; a parameter value collides with another route")
+        "the link \(quoted(link)) printed by \(definitions[index].label) opens route \(resolved.pattern) instead; a parameter value collides with another route"
+      )
     }
     return link
   }

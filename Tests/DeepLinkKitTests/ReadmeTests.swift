@@ -1,0 +1,103 @@
+import DeepLinkKit
+import Foundation
+import Testing
+
+/// The README's Swift examples, compiled and run. `everySwiftBlockIsHere` fails when a block in
+/// the README no longer appears, line for line, in this file.
+@Suite struct ReadmeTests {
+  static let readme = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("README.md")
+
+  static func blocks(_ language: String) throws -> [String] {
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if current == nil, line == "```\(language)" {
+        current = []
+      } else if current != nil, line == "```" {
+        blocks.append(current!.joined(separator: "\n"))
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    return blocks
+  }
+
+  @Test func everySwiftBlockIsHere() throws {
+    let normalize = { (text: String) in
+      // Imports sit at the top of this file, not inside the test functions.
+      text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+        .joined(separator: "\n")
+    }
+    let source = normalize(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
+    let blocks = try Self.blocks("swift")
+    #expect(blocks.count == 2)
+    for block in blocks {
+      #expect(source.contains(normalize(block)), "README block not compiled by ReadmeTests.swift:\n\(block)")
+    }
+  }
+
+  @Test func inAnApp() throws {
+    // README: In an app
+    enum DeeplinkType: Hashable, Sendable {
+      case messages
+      case message(id: String)
+      case request(id: Int)
+    }
+
+    let router = try Router<DeeplinkType>(
+      schemes: ["myapp"],
+      hosts: ["app.example.com"],
+      routes: [
+        .path("/messages", to: .messages),
+        .path(
+          "/messages/:id",
+          parse: { .message(id: try $0.string("id")) },
+          print: { if case .message(let id) = $0 { ["id": id] } else { nil } }),
+        .path(
+          "/requests/:id(int)",
+          parse: { .request(id: try $0.int("id")) },
+          print: { if case .request(let id) = $0 { ["id": String(id)] } else { nil } }),
+      ])
+
+    let message = try router.route(for: "myapp://messages/42")  // .message(id: "42")
+    let request = try router.route(for: "https://app.example.com/requests/7")  // .request(id: 7)
+    let link = try router.urlString(for: .message(id: "a/b c"))
+    // "https://app.example.com/messages/a%2Fb%20c"
+
+    do {
+      _ = try router.route(for: "myapp://requests/seven")
+    } catch {
+      print(error.code)  // invalidParameter
+      print(error.message)
+      // parameter "id" of route /requests/:id(int) must be a base-10 integer that fits in 64 bits, not "seven"
+    }
+    // End of the README block; what its comments claim:
+    #expect(message == .message(id: "42"))
+    #expect(request == .request(id: 7))
+    #expect(link == "https://app.example.com/messages/a%2Fb%20c")
+    #expect(
+      throws: DeepLinkError(
+        .invalidParameter,
+        #"parameter "id" of route /requests/:id(int) must be a base-10 integer that fits in 64 bits, not "seven""#)
+    ) {
+      try router.route(for: "myapp://requests/seven")
+    }
+  }
+
+  @Test func routeTablesAsJSON() throws {
+    let json = try #require(try Self.blocks("json").first)
+    let tableFile = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).json")
+    try Data(json.utf8).write(to: tableFile)
+    defer { try? FileManager.default.removeItem(at: tableFile) }
+
+    let tableRouter = try RouteTable.makeRouter(json: Data(contentsOf: tableFile))  // Router<NamedRoute>
+    let named = try tableRouter.route(for: "deeplink-example://messages/42")
+    // NamedRoute("messageDetails", parameters: ["id": "42"])
+    #expect(named == NamedRoute("messageDetails", parameters: ["id": "42"]))
+  }
+}

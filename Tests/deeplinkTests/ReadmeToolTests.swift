@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// What the README shows of the tool is what the tool does.
+@Suite struct ReadmeToolTests {
+  static let readme = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("README.md")
+
+  /// The fenced block that follows `<!-- marker -->` in the README.
+  static func block(after marker: String) throws -> String {
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "<!-- \(marker) -->") else { throw Missing(marker: marker) }
+    let body = lines[(start + 2)...].prefix { $0 != "```" }
+    return body.joined(separator: "\n") + "\n"
+  }
+
+  struct Missing: Error { let marker: String }
+
+  @Test func firstScreenCommandsAreTheREADMEs() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let firstScreen = text.split(separator: "\n").prefix(20).joined(separator: "\n")
+    #expect(firstScreen.contains("swift run deeplink resolve 'deeplink-example://messages/42'"))
+    #expect(firstScreen.contains("swift test"))
+  }
+
+  @Test func firstCommandPrintsWhatTheREADMEShows() throws {
+    let result = try ToolRunner.run("resolve", "deeplink-example://messages/42")
+    #expect(result == .init(status: 0, output: try Self.block(after: "readme-first-output"), error: ""))
+  }
+
+  @Test func exampleTableIsTheBuiltInTable() throws {
+    let file = try ToolRunner.temporaryFile(try Self.block(after: "readme-example-table"))
+    let fromREADME = try ToolRunner.run("routes", "--routes", file)
+    let builtIn = try ToolRunner.run("routes")
+    #expect(fromREADME.status == 0)
+    #expect(fromREADME == builtIn)
+  }
+
+  @Test func urlExampleIsWhatTheToolPrints() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    #expect(
+      text.contains(
+        "`swift run deeplink url request id=7 ref=mail` prints `https://app.example.com/requests/7?ref=mail`"))
+    #expect(
+      try ToolRunner.run("url", "request", "id=7", "ref=mail").output == "https://app.example.com/requests/7?ref=mail\n"
+    )
+  }
+}
