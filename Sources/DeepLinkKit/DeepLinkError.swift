@@ -11,17 +11,16 @@
 ///   print(error.message)  // the scheme "ftp" is not handled (handled: deeplink-example, https)
 /// }
 /// ```
-public struct DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DeepLinkError: Error, CodedMessage {
   /// A stable identifier for a kind of failure.
   ///
   /// The raw values are part of the public contract: they appear in logs and in the `deeplink`
   /// tool's JSON output. `Code` is a struct rather than an enum so that later versions can add codes
   /// without breaking a `switch`; match it with `case .noRoute:` as you would an enum.
-  public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+  public struct Code: StableCode {
     public let rawValue: String
     /// Creates a code from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
 
     /// The URL's scheme is neither a listed custom scheme nor `https`.
     public static let unsupportedScheme = Code(rawValue: "unsupportedScheme")
@@ -55,8 +54,6 @@ public struct DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible 
     self.message = message
   }
 
-  /// `code: message`.
-  public var description: String { "\(code): \(message)" }
 }
 
 extension DeepLinkError {

@@ -195,6 +195,15 @@ import Testing
     #expect(router.error("myapp://" + path) == DeepLinkError(.invalidParameter, message))
   }
 
+  @Test func errorsDescribeThemselvesAsCodeThenMessage() {
+    #expect(DeepLinkError(.noRoute, "no route matches").description == "noRoute: no route matches")
+    #expect(DeepLinkError.Code.sourceNotAllowed.description == "sourceNotAllowed")
+    #expect(RouteTableError.Problem(.conflict, "a and b").description == "conflict: a and b")
+    #expect(
+      RouteTableError(problems: [.init(.conflict, "a and b"), .init(.invalidPattern, "c")]).description
+        == "a and b\nc")
+  }
+
   @Test func unmatchedPathIsNoRoute() throws {
     let router = try makeRouter(["/messages/:id"])
     #expect(

@@ -17,13 +17,12 @@
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
   /// One thing wrong with a route table.
-  public struct Problem: Sendable, Hashable, CustomStringConvertible {
+  public struct Problem: CodedMessage {
     /// A stable identifier for a kind of table problem.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: StableCode {
       public let rawValue: String
       /// Creates a code from its raw value.
       public init(rawValue: String) { self.rawValue = rawValue }
-      public var description: String { rawValue }
 
       /// A pattern breaks the pattern syntax.
       public static let invalidPattern = Code(rawValue: "invalidPattern")
@@ -48,8 +47,6 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       self.message = message
     }
 
-    /// `code: message`.
-    public var description: String { "\(code): \(message)" }
   }
 
   /// Every problem found, in table order.
