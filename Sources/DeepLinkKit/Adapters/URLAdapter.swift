@@ -31,14 +31,10 @@ struct URLAdapter: Sendable {
   ///   - source: The source to report; `nil` means the URL's own kind (custom scheme or universal link).
   func request(for url: String, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest {
     var url = url
-    let result = url.withUTF8 { request(for: $0, source: source) }
-    return try result.get()
-  }
-
-  private func request(for bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) -> Result<
-    PathRequest, DeepLinkError
-  > {
-    Result { () throws(DeepLinkError) in try parse(bytes, source: source) }
+    // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
+    return try url.withUTF8 { bytes in
+      Result { () throws(DeepLinkError) in try parse(bytes, source: source) }
+    }.get()
   }
 
   private func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest
