@@ -1,0 +1,29 @@
+/// Something that must hold before a link can be delivered: the app is ready to navigate, the
+/// user is signed in, …
+///
+/// Every route needs ``ready``; a dispatcher's `requirements` add more per route. The app
+/// satisfies and revokes conditions as its state changes:
+///
+/// ```swift
+/// extension Condition { static let signedIn: Condition = "signedIn" }
+/// dispatcher.satisfy(.ready)      // splash done, root UI built
+/// dispatcher.satisfy(.signedIn)   // login finished
+/// dispatcher.revoke(.signedIn)    // logout
+/// ```
+public struct Condition: Sendable, Hashable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+  /// The condition's name, as events and logs show it.
+  public let name: String
+
+  /// Creates a condition.
+  public init(_ name: String) { self.name = name }
+
+  /// Creates a condition from a literal: `"signedIn"`.
+  public init(stringLiteral name: String) { self.name = name }
+
+  /// The app can navigate: its root UI exists and launch work is done. Every route needs it.
+  public static let ready = Condition("ready")
+
+  public var description: String { name }
+
+  public static func < (lhs: Condition, rhs: Condition) -> Bool { lhs.name < rhs.name }
+}

@@ -1,0 +1,51 @@
+/// One decision of a dispatcher, for logging, counting and debugging links.
+///
+/// Each received link produces `received`, then `refused` or `resolved`, then `delivered`,
+/// `held` (later followed by `delivered` or `dropped`) or `dropped`.
+public struct DispatchEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: Sendable, Hashable {
+    /// A link arrived from a source.
+    case received(DeepLinkSource)
+    /// It resolved to a route.
+    case resolved(Route)
+    /// It opens nothing, for this reason.
+    case refused(DeepLinkError)
+    /// It waits for these conditions.
+    case held(missing: Set<Condition>)
+    /// The app's handler was given the route, after holding it this long (zero if never held).
+    case delivered(Route, heldFor: Duration)
+    /// It was dropped and will never be delivered.
+    case dropped(DropReason)
+  }
+
+  /// The link the event is about.
+  public let link: LinkID
+  /// When it happened, on the dispatcher's clock.
+  public let time: Duration
+  /// What happened.
+  public let kind: Kind
+
+  /// Creates an event.
+  public init(link: LinkID, time: Duration, kind: Kind) {
+    self.link = link
+    self.time = time
+    self.kind = kind
+  }
+
+  /// `link #3 held: waiting for ready, signedIn`.
+  public var description: String { "link \(link) \(summary)" }
+
+  /// The event without its link number: `held: waiting for ready, signedIn`.
+  public var summary: String {
+    switch kind {
+    case .received(let source): "received from \(source)"
+    case .resolved(let route): "resolved to \(route)"
+    case .refused(let error): "refused: \(error)"
+    case .held(let missing): "held: waiting for \(missing.sorted().map(\.name).joined(separator: ", "))"
+    case .delivered(let route, let heldFor):
+      heldFor == .zero ? "delivered \(route) at once" : "delivered \(route) after \(heldFor.secondsText)"
+    case .dropped(let reason): "dropped: \(reason.message)"
+    }
+  }
+}

@@ -1,0 +1,39 @@
+#if canImport(os)
+  import os
+#endif
+
+/// A ready-made observer that writes each event as one line: through `os.Logger` where it exists
+/// (the event kind public, the route private), and to standard output elsewhere.
+///
+/// ```swift
+/// dispatcher.addObserver(DispatchLog.observer())
+/// // [deeplink] 0.002s link #1 received from customScheme
+/// ```
+public enum DispatchLog {
+  /// The line an event is logged as: `0.002s link #1 received from customScheme`.
+  public static func line<Route>(for event: DispatchEvent<Route>) -> String {
+    "\(event.time.secondsText) \(event)"
+  }
+
+  /// An observer that logs every event.
+  ///
+  /// - Parameters:
+  ///   - subsystem: The `os.Logger` subsystem (on Apple platforms), usually the app's bundle identifier.
+  ///   - category: The `os.Logger` category, and the prefix of printed lines elsewhere.
+  /// - Returns: A closure for ``Dispatcher/addObserver(_:)``.
+  public static func observer<Route>(
+    subsystem: String = "DeepLinkKit", category: String = "deeplink"
+  ) -> @MainActor (DispatchEvent<Route>) -> Void {
+    #if canImport(os)
+      // os.Logger (iOS 14+, macOS 11+): Logger(subsystem:category:), info(_:) with privacy options.
+      let logger = Logger(subsystem: subsystem, category: category)
+      return { event in
+        logger.info(
+          "\(event.time.secondsText, privacy: .public) link \(event.link, privacy: .public) \(event.summary, privacy: .private)"
+        )
+      }
+    #else
+      return { event in print("[\(category)] \(line(for: event))") }
+    #endif
+  }
+}

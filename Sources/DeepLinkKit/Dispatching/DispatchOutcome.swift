@@ -1,0 +1,23 @@
+/// What a dispatcher did with a link the moment it arrived.
+///
+/// A quick action's completion handler wants ``isHandled``; a universal link that is `refused`
+/// can be opened in the browser instead.
+public enum DispatchOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
+  /// The app's handler has been given the route.
+  case delivered(Route)
+  /// The route waits for these conditions, and will be delivered once they hold (unless a later
+  /// event drops it).
+  case held(Route, missing: Set<Condition>)
+  /// The link opens nothing.
+  case refused(DeepLinkError)
+  /// The route was dropped at once (a duplicate, or a full queue).
+  case dropped(Route, DropReason)
+
+  /// Whether the link was accepted: delivered now or held for later.
+  public var isHandled: Bool {
+    switch self {
+    case .delivered, .held: true
+    case .refused, .dropped: false
+    }
+  }
+}

@@ -1,0 +1,317 @@
+import Foundation
+
+/// Holds every link until the app can navigate, then delivers it exactly once.
+///
+/// The dispatcher resolves each link the moment it arrives and answers at once (delivered, held,
+/// refused or dropped), then keeps held links by its ``HoldingPolicy`` until every condition
+/// their route needs holds. Every route needs ``Condition/ready``; `requirements` adds more.
+///
+/// ```swift
+/// let dispatcher = Dispatcher(
+///   router: router,
+///   requirements: { route in route == .activity ? [.signedIn] : [] },
+///   deliver: { route in coordinator.show(route) })
+/// dispatcher.receive(.url("myapp://activity"))   // .held(.activity, missing: [ready, signedIn])
+/// dispatcher.satisfy(.ready)                     // still held: not signed in
+/// dispatcher.satisfy(.signedIn)                  // delivered: coordinator.show(.activity)
+/// dispatcher.revoke(.signedIn)                   // logout: nothing is replayed on the next login
+/// ```
+///
+/// Guarantees:
+/// - **Nothing lost.** A link is delivered, held, or dropped with an event saying why.
+/// - **Exactly once.** A delivered link is never delivered again, whatever conditions do later;
+///   the same route from the same kind of source within `duplicateWindow` is dropped as a duplicate.
+/// - **In order.** Held links whose conditions hold are delivered in arrival order.
+///
+/// The dispatcher lives on the main actor. Code on other threads (a notification delegate) hands
+/// links over with ``submit(_:completion:)``, which keeps their order and loses none.
+@MainActor
+public final class Dispatcher<Route: Hashable & Sendable> {
+  /// Receives each route, on the main actor, exactly once.
+  public typealias Deliver = @MainActor (Route) -> Void
+  /// The conditions a route needs besides ``Condition/ready``.
+  public typealias Requirements = @Sendable (Route) -> Set<Condition>
+
+  private struct HeldLink {
+    let id: LinkID
+    let route: Route
+    let source: DeepLinkSource
+    let arrival: Duration
+  }
+
+  private struct RecentKey: Hashable {
+    let route: Route
+    let source: DeepLinkSource
+  }
+
+  /// A call into app code, run once the dispatcher's state is settled.
+  private enum Effect {
+    case event(DispatchEvent<Route>)
+    case deliver(Route)
+  }
+
+  private struct PendingInput: Sendable {
+    let input: DeepLinkInput
+    let completion: (@MainActor @Sendable (DispatchOutcome<Route>) -> Void)?
+  }
+
+  /// The router that resolves arriving links.
+  public let router: Router<Route>
+  /// How links are kept while they wait.
+  public let holdingPolicy: HoldingPolicy
+  /// How long a link may be held before it expires; `nil` keeps it until delivered or superseded.
+  public let maxAge: Duration?
+  /// How long after a link the same route from the same kind of source counts as a duplicate.
+  public let duplicateWindow: Duration
+
+  private let requirements: Requirements
+  private let now: @MainActor () -> Duration
+  private let deliver: Deliver
+  private var observers: [@MainActor (DispatchEvent<Route>) -> Void] = []
+
+  private var satisfied: Set<Condition> = []
+  private var held: [HeldLink] = []
+  private var recent: [RecentKey: (id: LinkID, time: Duration)] = [:]
+  private var lastID = 0
+  private var effects: [Effect] = []
+  private var isRunningEffects = false
+  private nonisolated let inbox = Locked<[PendingInput]>([])
+
+  /// Creates a dispatcher. No condition holds yet, so links are held until ``satisfy(_:)``.
+  ///
+  /// - Parameters:
+  ///   - router: Resolves arriving links.
+  ///   - holdingPolicy: How links are kept while they wait; ``HoldingPolicy/newestOnly`` by default.
+  ///   - maxAge: How long a link may be held before it expires; `nil` (the default) never expires.
+  ///   - duplicateWindow: How long after a link the same route from the same kind of source is
+  ///     dropped as a duplicate; 2 seconds by default, `.zero` turns it off.
+  ///   - clock: The time now, as a duration since any fixed origin; a continuous clock by
+  ///     default. Tests and the demo pass their own.
+  ///   - requirements: The conditions a route needs besides ``Condition/ready``.
+  ///   - deliver: Navigates to a route.
+  public init(
+    router: Router<Route>,
+    holdingPolicy: HoldingPolicy = .newestOnly,
+    maxAge: Duration? = nil,
+    duplicateWindow: Duration = .seconds(2),
+    clock: (@MainActor () -> Duration)? = nil,
+    requirements: @escaping Requirements = { _ in [] },
+    deliver: @escaping Deliver
+  ) {
+    self.router = router
+    self.holdingPolicy = holdingPolicy
+    self.maxAge = maxAge
+    self.duplicateWindow = duplicateWindow
+    self.requirements = requirements
+    self.deliver = deliver
+    if let clock {
+      self.now = clock
+    } else {
+      let origin = ContinuousClock.now
+      self.now = { ContinuousClock.now - origin }
+    }
+  }
+
+  // MARK: - Observing
+
+  /// Calls `observer` with every event from now on.
+  ///
+  /// - Parameter observer: Called on the main actor, in the order events happen.
+  public func addObserver(_ observer: @escaping @MainActor (DispatchEvent<Route>) -> Void) {
+    observers.append(observer)
+  }
+
+  /// The conditions that hold now.
+  public var satisfiedConditions: Set<Condition> { satisfied }
+
+  /// The links waiting for their conditions, in arrival order.
+  public var heldLinks: [(link: LinkID, route: Route)] { held.map { ($0.id, $0.route) } }
+
+  /// The conditions `route` needs: ``Condition/ready`` and its requirements.
+  public func conditions(for route: Route) -> Set<Condition> {
+    requirements(route).union([.ready])
+  }
+
+  // MARK: - Receiving
+
+  /// Resolves a link and delivers, holds or refuses it at once.
+  ///
+  /// - Parameter input: The link.
+  /// - Returns: What happened to it.
+  @discardableResult
+  public func receive(_ input: DeepLinkInput) -> DispatchOutcome<Route> {
+    defer { runEffects() }
+    let id = nextID()
+    dropExpiredLinks()
+    emit(id, .received(input.source))
+    let resolution: Resolution<Route>
+    do {
+      switch input.kind {
+      case .url(let url, let source): resolution = try router.resolve(url, source: source)
+      }
+    } catch {
+      emit(id, .refused(error))
+      return .refused(error)
+    }
+    emit(id, .resolved(resolution.route))
+    return accept(resolution.route, source: resolution.source, id: id)
+  }
+
+  /// Delivers or holds a route the app resolved itself (an in-app link, a quick action mapped by
+  /// type), under the same policy, conditions and duplicate rule as a link.
+  ///
+  /// - Parameters:
+  ///   - route: The route.
+  ///   - source: Where it came from.
+  /// - Returns: What happened to it.
+  @discardableResult
+  public func receive(route: Route, source: DeepLinkSource) -> DispatchOutcome<Route> {
+    defer { runEffects() }
+    let id = nextID()
+    dropExpiredLinks()
+    emit(id, .received(source))
+    emit(id, .resolved(route))
+    return accept(route, source: source, id: id)
+  }
+
+  /// Hands a link over from any thread. It is received on the main actor, after every link
+  /// submitted before it; none is lost.
+  ///
+  /// - Parameters:
+  ///   - input: The link.
+  ///   - completion: Called on the main actor with what happened to it.
+  public nonisolated func submit(
+    _ input: DeepLinkInput, completion: (@MainActor @Sendable (DispatchOutcome<Route>) -> Void)? = nil
+  ) {
+    let wasEmpty = inbox.withLock { pending in
+      pending.append(PendingInput(input: input, completion: completion))
+      return pending.count == 1
+    }
+    // One drain takes every link waiting, so one task per empty-to-waiting change is enough.
+    if wasEmpty {
+      Task { @MainActor in self.receiveSubmitted() }
+    }
+  }
+
+  /// Receives, in order, every link handed over with ``submit(_:completion:)`` so far.
+  public func receiveSubmitted() {
+    let pending = inbox.withLock { pending in
+      defer { pending.removeAll() }
+      return pending
+    }
+    for item in pending {
+      let outcome = receive(item.input)
+      item.completion?(outcome)
+    }
+  }
+
+  // MARK: - Conditions
+
+  /// Records that a condition holds, and delivers the held links that now can be, in arrival order.
+  ///
+  /// - Parameter condition: The condition, such as ``Condition/ready``.
+  public func satisfy(_ condition: Condition) {
+    defer { runEffects() }
+    satisfied.insert(condition)
+    dropExpiredLinks()
+    deliverHeldLinks()
+  }
+
+  /// Records that a condition no longer holds (a logout revokes "signed in"). Links delivered
+  /// earlier are not delivered again when it holds once more.
+  ///
+  /// - Parameter condition: The condition.
+  public func revoke(_ condition: Condition) {
+    defer { runEffects() }
+    satisfied.remove(condition)
+    dropExpiredLinks()
+  }
+
+  /// Drops the held links older than ``maxAge``. The dispatcher does this whenever a link
+  /// arrives or a condition changes; call it to have expired links reported sooner (when the
+  /// app becomes active, say).
+  public func removeExpiredLinks() {
+    defer { runEffects() }
+    dropExpiredLinks()
+  }
+
+  private func dropExpiredLinks() {
+    guard let maxAge, !held.isEmpty else { return }
+    let time = now()
+    let expired = held.filter { time - $0.arrival > maxAge }
+    held.removeAll { time - $0.arrival > maxAge }
+    for link in expired { emit(link.id, .dropped(.expired(after: time - link.arrival)), at: time) }
+  }
+
+  // MARK: - Decisions
+
+  private func nextID() -> LinkID {
+    lastID += 1
+    return LinkID(lastID)
+  }
+
+  private func accept(_ route: Route, source: DeepLinkSource, id: LinkID) -> DispatchOutcome<Route> {
+    let arrival = now()
+    let key = RecentKey(route: route, source: source)
+    recent = recent.filter { arrival - $0.value.time < duplicateWindow }
+    if let earlier = recent[key] {
+      let reason = DropReason.duplicate(of: earlier.id)
+      emit(id, .dropped(reason), at: arrival)
+      return .dropped(route, reason)
+    }
+    if duplicateWindow > .zero { recent[key] = (id, arrival) }
+
+    if case .newestOnly = holdingPolicy.kind {
+      let superseded = held
+      held.removeAll()
+      for link in superseded { emit(link.id, .dropped(.superseded(by: id)), at: arrival) }
+    }
+    let missing = conditions(for: route).subtracting(satisfied)
+    if missing.isEmpty {
+      emitDelivery(route, id: id, heldFor: .zero, at: arrival)
+      return .delivered(route)
+    }
+    if case .queue(let limit) = holdingPolicy.kind, held.count >= limit {
+      let reason = DropReason.overflow(limit: limit)
+      emit(id, .dropped(reason), at: arrival)
+      return .dropped(route, reason)
+    }
+    held.append(HeldLink(id: id, route: route, source: source, arrival: arrival))
+    emit(id, .held(missing: missing), at: arrival)
+    return .held(route, missing: missing)
+  }
+
+  private func deliverHeldLinks() {
+    let time = now()
+    let ready = held.filter { conditions(for: $0.route).isSubset(of: satisfied) }
+    guard !ready.isEmpty else { return }
+    let readyIDs = Set(ready.map(\.id))
+    held.removeAll { readyIDs.contains($0.id) }
+    for link in ready { emitDelivery(link.route, id: link.id, heldFor: time - link.arrival, at: time) }
+  }
+
+  private func emitDelivery(_ route: Route, id: LinkID, heldFor: Duration, at time: Duration) {
+    emit(id, .delivered(route, heldFor: heldFor), at: time)
+    effects.append(.deliver(route))
+  }
+
+  private func emit(_ id: LinkID, _ kind: DispatchEvent<Route>.Kind, at time: Duration? = nil) {
+    effects.append(.event(DispatchEvent(link: id, time: time ?? now(), kind: kind)))
+  }
+
+  /// Runs the queued calls into app code (observers and the deliver handler) in order, once the
+  /// state is settled. A call that re-enters the dispatcher (a handler that receives a link or
+  /// changes a condition) only queues more effects, which this outermost loop runs next; so app
+  /// code always sees a settled dispatcher and never interleaves with a decision.
+  private func runEffects() {
+    guard !isRunningEffects else { return }
+    isRunningEffects = true
+    defer { isRunningEffects = false }
+    while !effects.isEmpty {
+      switch effects.removeFirst() {
+      case .event(let event): for observer in observers { observer(event) }
+      case .deliver(let route): deliver(route)
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/// Why a dispatcher dropped a link it had resolved.
+public struct DropReason: CodedMessage {
+  /// A stable identifier for a kind of drop.
+  public struct Code: StableCode {
+    public let rawValue: String
+    /// Creates a code from its raw value.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A newer link replaced it (``HoldingPolicy/newestOnly``).
+    public static let superseded = Code(rawValue: "superseded")
+    /// It was held longer than the dispatcher's `maxAge`.
+    public static let expired = Code(rawValue: "expired")
+    /// The queue was full (``HoldingPolicy/queue(limit:)``).
+    public static let overflow = Code(rawValue: "overflow")
+    /// The same route arrived from the same kind of source a moment before (a cold start that
+    /// hands one link over through two paths).
+    public static let duplicate = Code(rawValue: "duplicate")
+  }
+
+  /// What kind of drop this is.
+  public let code: Code
+  /// The other link involved: the newer link for `superseded`, the earlier one for `duplicate`.
+  public let otherLink: LinkID?
+  /// A sentence for people.
+  public let message: String
+
+  static func superseded(by link: LinkID) -> DropReason {
+    DropReason(code: .superseded, otherLink: link, message: "superseded by link \(link)")
+  }
+
+  static func expired(after age: Duration) -> DropReason {
+    DropReason(code: .expired, otherLink: nil, message: "expired after being held \(age.secondsText)")
+  }
+
+  static func overflow(limit: Int) -> DropReason {
+    DropReason(code: .overflow, otherLink: nil, message: "the queue already holds \(limit) links")
+  }
+
+  static func duplicate(of link: LinkID) -> DropReason {
+    DropReason(code: .duplicate, otherLink: link, message: "duplicate of link \(link)")
+  }
+}
+
+extension Duration {
+  /// `1.250s`: seconds with millisecond precision, for messages and timelines.
+  var secondsText: String {
+    let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    let sign = milliseconds < 0 ? "-" : ""
+    let magnitude = abs(milliseconds)
+    let fraction = String(magnitude % 1000)
+    return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A link as it reaches the app, before it is resolved: a plain `Sendable` value that can be
+/// handed from any thread.
+///
+/// ```swift
+/// dispatcher.receive(.url("myapp://messages/42"))
+/// dispatcher.receive(.url(url, source: .push))   // a URL found in a push payload
+/// ```
+public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
+  enum Kind: Sendable, Hashable {
+    case url(String, source: DeepLinkSource?)
+  }
+
+  let kind: Kind
+
+  /// A link given as text.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: The channel it came through; `nil` takes the URL's own kind (custom scheme or
+  ///     universal link).
+  public static func url(_ url: String, source: DeepLinkSource? = nil) -> DeepLinkInput {
+    DeepLinkInput(kind: .url(url, source: source))
+  }
+
+  /// A `URL` value, as UIKit hands it over.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: As for ``url(_:source:)-(String,_)``.
+  public static func url(_ url: URL, source: DeepLinkSource? = nil) -> DeepLinkInput {
+    DeepLinkInput(kind: .url(url.absoluteString, source: source))
+  }
+
+  /// The source the input declares, or the one its URL's scheme implies, before it is resolved.
+  public var source: DeepLinkSource {
+    switch kind {
+    case .url(let url, let source):
+      source
+        ?? (url.utf8.prefix(6).map(\.lowercasedASCII).elementsEqual("https:".utf8) ? .universalLink : .customScheme)
+    }
+  }
+
+  public var description: String {
+    switch kind {
+    case .url(let url, _): url
+    }
+  }
+}

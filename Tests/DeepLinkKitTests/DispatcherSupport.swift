@@ -1,0 +1,53 @@
+import DeepLinkKit
+
+extension Condition {
+  static let signedIn: Condition = "signedIn"
+}
+
+/// A clock the test moves by hand.
+@MainActor final class ManualClock {
+  var now: Duration = .zero
+  func advance(_ duration: Duration) { now += duration }
+}
+
+/// A dispatcher over a small named table, recording what it delivers and every event.
+/// `/account/*` routes need "signed in"; the rest need only "ready".
+@MainActor final class DispatcherHarness {
+  static let router = try! RouteTable(
+    schemes: ["myapp"], hosts: ["app.example.com"],
+    routes: [
+      .init(name: "messages", path: "/messages"),
+      .init(name: "message", path: "/messages/:id"),
+      .init(name: "activity", path: "/account/activity"),
+      .init(name: "settings", path: "/account/settings"),
+    ]
+  ).makeRouter()
+
+  let clock = ManualClock()
+  var delivered: [NamedRoute] = []
+  var events: [DispatchEvent<NamedRoute>] = []
+  private(set) var dispatcher: Dispatcher<NamedRoute>!
+
+  init(
+    holdingPolicy: HoldingPolicy = .newestOnly, maxAge: Duration? = nil, duplicateWindow: Duration = .seconds(2),
+    onDeliver: ((DispatcherHarness, NamedRoute) -> Void)? = nil
+  ) {
+    let clock = self.clock
+    dispatcher = Dispatcher(
+      router: Self.router, holdingPolicy: holdingPolicy, maxAge: maxAge, duplicateWindow: duplicateWindow,
+      clock: { clock.now },
+      requirements: { route in route.name == "activity" || route.name == "settings" ? [.signedIn] : [] },
+      deliver: { [unowned self] route in
+        self.delivered.append(route)
+        onDeliver?(self, route)
+      })
+    dispatcher.addObserver { [unowned self] event in self.events.append(event) }
+  }
+
+  /// The events as `#id summary` lines, for readable comparisons.
+  var timeline: [String] { events.map { "\($0.link) \($0.summary)" } }
+}
+
+func named(_ name: String, _ parameters: [String: String] = [:]) -> NamedRoute {
+  NamedRoute(name, parameters: parameters)
+}
