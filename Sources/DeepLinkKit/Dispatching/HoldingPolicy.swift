@@ -23,6 +23,14 @@ public struct HoldingPolicy: Sendable, Hashable, CustomStringConvertible {
     HoldingPolicy(kind: .queue(limit: max(1, limit)))
   }
 
+  /// The most links held at once: 1 for ``newestOnly``.
+  public var limit: Int {
+    switch kind {
+    case .newestOnly: 1
+    case .queue(let limit): limit
+    }
+  }
+
   public var description: String {
     switch kind {
     case .newestOnly: "newest only"
