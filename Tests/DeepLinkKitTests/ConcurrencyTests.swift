@@ -1,0 +1,83 @@
+import DeepLinkKit
+import Dispatch
+import Foundation
+import Testing
+
+/// Links handed over from several threads at once while the main actor changes conditions.
+/// `.ci/run` runs this suite again under the thread sanitizer.
+@MainActor @Suite struct ConcurrencyTests {
+  final class Tally: @unchecked Sendable {
+    var outcomes: [String: [DispatchOutcome<NamedRoute>]] = [:]
+  }
+
+  @Test func manyThreadsHandOverLinksWhileConditionsChange() async {
+    let threads = 4
+    let perThread = 1_000
+    let tally = Tally()
+    var delivered: [NamedRoute] = []
+    let dispatcher = Dispatcher(
+      router: DispatcherHarness.router, holdingPolicy: .queue(limit: threads * perThread), duplicateWindow: .zero,
+      requirements: { $0.name == "activity" ? [.signedIn] : [] },
+      deliver: { delivered.append($0) })
+
+    let done = DispatchGroup()
+    for thread in 0..<threads {
+      done.enter()
+      DispatchQueue.global().async {
+        for index in 0..<perThread {
+          let id = "\(thread)-\(index)"
+          dispatcher.submit(.url("myapp://messages/\(id)", source: .push)) { outcome in
+            tally.outcomes[id, default: []].append(outcome)
+          }
+        }
+        done.leave()
+      }
+    }
+    // Meanwhile, the app's state changes on the main actor.
+    var toggles = 0
+    while done.wait(timeout: .now()) == .timedOut {
+      if toggles.isMultiple(of: 2) { dispatcher.satisfy(.ready) } else { dispatcher.revoke(.ready) }
+      toggles += 1
+      await Task.yield()
+    }
+    dispatcher.receiveSubmitted()
+    dispatcher.satisfy(.ready)
+
+    // Every link was received once and answered once, and is delivered exactly once.
+    #expect(tally.outcomes.count == threads * perThread)
+    #expect(tally.outcomes.values.allSatisfy { $0.count == 1 && $0[0].isHandled })
+    #expect(delivered.count == threads * perThread)
+    #expect(Set(delivered).count == threads * perThread)
+    #expect(dispatcher.heldLinks.isEmpty)
+    // Each thread's links were delivered in the order that thread handed them over.
+    for thread in 0..<threads {
+      let order = delivered.compactMap { route -> Int? in
+        let parts = route.parameters["id"]!.split(separator: "-")
+        return Int(parts[0]) == thread ? Int(parts[1]) : nil
+      }
+      #expect(order == Array(0..<perThread))
+    }
+    // The drains that submit scheduled find nothing left to do.
+    for _ in 0..<10 { await Task.yield() }
+    #expect(delivered.count == threads * perThread)
+  }
+
+  @Test func routerIsSharedAcrossThreads() async {
+    let router = DispatcherHarness.router
+    let results = await withTaskGroup(of: Int.self) { group in
+      for worker in 0..<8 {
+        group.addTask {
+          var resolved = 0
+          for index in 0..<500 where (try? router.route(for: "myapp://messages/\(worker)-\(index)")) != nil {
+            resolved += 1
+          }
+          return resolved
+        }
+      }
+      var total = 0
+      for await resolved in group { total += resolved }
+      return total
+    }
+    #expect(results == 8 * 500)
+  }
+}
