@@ -10,6 +10,7 @@ struct DeepLinkTool {
     USAGE: deeplink <command> [options]
 
     COMMANDS:
+      demo                Plays the example app's stories through the real dispatcher.
       resolve [--routes FILE] [--format text|json] URL
                           Resolves a link to its route and parameters.
       url [--routes FILE] NAME [KEY=VALUE ...]
@@ -28,12 +29,12 @@ struct DeepLinkTool {
     2 usage error, or a table that cannot be read or built.
     """
 
-  static func main() {
+  @MainActor static func main() {
     exit(run(Array(CommandLine.arguments.dropFirst())))
   }
 
   /// Runs one command; returns the exit status.
-  static func run(_ arguments: [String]) -> Int32 {
+  @MainActor static func run(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
       printError(usage)
       return 2
@@ -41,6 +42,7 @@ struct DeepLinkTool {
     let rest = arguments.dropFirst()
     do {
       switch command {
+      case "demo": return try demo(Arguments(rest, options: []))
       case "resolve": return try resolve(Arguments(rest, options: ["routes", "format"]))
       case "url": return try url(Arguments(rest, options: ["routes"]))
       case "lint": return try lint(Arguments(rest, options: ["routes"]))
@@ -64,6 +66,12 @@ struct DeepLinkTool {
   }
 
   // MARK: - Commands
+
+  @MainActor static func demo(_ arguments: Arguments) throws -> Int32 {
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "demo takes no arguments") }
+    print(Demo(router: try loadTable(nil).router()).run())
+    return 0
+  }
 
   static func resolve(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format()

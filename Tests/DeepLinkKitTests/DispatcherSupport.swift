@@ -1,9 +1,5 @@
 import DeepLinkKit
 
-extension Condition {
-  static let signedIn: Condition = "signedIn"
-}
-
 /// A clock the test moves by hand.
 @MainActor final class ManualClock {
   var now: Duration = .zero

@@ -2,6 +2,11 @@ import DeepLinkKit
 import Foundation
 import Testing
 
+// README: Holding links until the app can navigate (the tests use this condition too)
+extension Condition {
+  static let signedIn: Condition = "signedIn"
+}
+
 /// The README's Swift examples, compiled and run. `everySwiftBlockIsHere` fails when a block in
 /// the README no longer appears, line for line, in this file.
 @Suite struct ReadmeTests {
@@ -35,13 +40,13 @@ import Testing
     }
     let source = normalize(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
     let blocks = try Self.blocks("swift")
-    #expect(blocks.count == 2)
+    #expect(blocks.count == 4)
     for block in blocks {
       #expect(source.contains(normalize(block)), "README block not compiled by ReadmeTests.swift:\n\(block)")
     }
   }
 
-  @Test func inAnApp() throws {
+  @MainActor @Test func inAnApp() throws {
     // README: In an app
     enum DeeplinkType: Hashable, Sendable {
       case messages
@@ -87,6 +92,25 @@ import Testing
     ) {
       try router.route(for: "myapp://requests/seven")
     }
+
+    // README: Holding links until the app can navigate, with the router above.
+    var shown: [DeeplinkType] = []
+    let dispatcher = Dispatcher(
+      router: router,
+      holdingPolicy: .newestOnly,  // or .queue(limit: 5)
+      maxAge: .seconds(300),  // a link held longer is dropped as expired
+      requirements: { route in route == .messages ? [] : [.signedIn] },  // every route also needs .ready
+      deliver: { route in shown.append(route) })  // your root view controller or coordinator
+    dispatcher.addObserver(DispatchLog.observer())  // os.Logger on Apple platforms, print elsewhere
+
+    let outcome = dispatcher.receive(.url("myapp://messages/42"))  // at launch: held, missing ready and signedIn
+    dispatcher.satisfy(.ready)  // splash done: still held, the user is signed out
+    dispatcher.satisfy(.signedIn)  // login done: delivered, once
+    dispatcher.revoke(.signedIn)  // logout
+    dispatcher.satisfy(.signedIn)  // login again: nothing is replayed
+    // End of the README block; what its comments claim:
+    #expect(outcome == .held(.message(id: "42"), missing: [.ready, .signedIn]))
+    #expect(shown == [.message(id: "42")])
   }
 
   @Test func routeTablesAsJSON() throws {

@@ -21,13 +21,20 @@ import Testing
   @Test func firstScreenCommandsAreTheREADMEs() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     let firstScreen = text.split(separator: "\n").prefix(20).joined(separator: "\n")
-    #expect(firstScreen.contains("swift run deeplink resolve 'deeplink-example://messages/42'"))
+    #expect(firstScreen.contains("swift run deeplink demo"))
     #expect(firstScreen.contains("swift test"))
   }
 
   @Test func firstCommandPrintsWhatTheREADMEShows() throws {
-    let result = try ToolRunner.run("resolve", "deeplink-example://messages/42")
+    let result = try ToolRunner.run("demo")
     #expect(result == .init(status: 0, output: try Self.block(after: "readme-first-output"), error: ""))
+  }
+
+  @Test func resolveExampleIsWhatTheToolPrints() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    #expect(text.contains("`swift run deeplink resolve\n'deeplink-example://messages/42'` prints:"))
+    let result = try ToolRunner.run("resolve", "deeplink-example://messages/42")
+    #expect(result == .init(status: 0, output: try Self.block(after: "readme-resolve-output"), error: ""))
   }
 
   @Test func exampleTableIsTheBuiltInTable() throws {

@@ -43,7 +43,7 @@ public struct DropReason: CodedMessage {
 
 extension Duration {
   /// `1.250s`: seconds with millisecond precision, for messages and timelines.
-  var secondsText: String {
+  package var secondsText: String {
     let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     let sign = milliseconds < 0 ? "-" : ""
     let magnitude = abs(milliseconds)

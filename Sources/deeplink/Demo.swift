@@ -1,0 +1,144 @@
+import DeepLinkKit
+
+extension Condition {
+  static let signedIn: Condition = "signedIn"
+}
+
+/// `deeplink demo`: the stories of the example app, played through the real router and
+/// dispatcher on a virtual clock, printed as a timeline a person can follow.
+///
+/// The example app's routes need the user to be signed in, except a post, which anyone may see.
+/// Quick actions are mapped to routes by their type here, as an app does until the quick-action
+/// adapter lands; every other link goes through the router as text.
+@MainActor
+final class Demo {
+  private let router: Router<NamedRoute>
+  private var lines: [String] = []
+  private var clock: Duration = .zero
+  private var lastPrintedTime: Duration?
+  private var deliveredInStory: [NamedRoute] = []
+  private var dispatcher: Dispatcher<NamedRoute>!
+
+  init(router: Router<NamedRoute>) {
+    self.router = router
+  }
+
+  /// Plays every story and returns the timeline.
+  func run() -> String {
+    lines = [
+      "DeepLinkKit demo: the example app (splash screen, login, main screen) opened by links.",
+      "Every route needs the app to be ready and the user signed in, except a post.",
+    ]
+
+    story("1. A cold start from the \"Activity\" quick action while the splash screen loads; the user is signed out")
+    app("launches; the splash screen checks the session")
+    at(.milliseconds(20))
+    arrive("shortcut", "quick action \"Activity\"") { $0.receive(route: NamedRoute("activity"), source: .shortcut) }
+    at(.milliseconds(1200))
+    app("splash done: ready; no session, so the login screen shows") { $0.satisfy(.ready) }
+    at(.milliseconds(6500))
+    app("the user signs in") { $0.satisfy(.signedIn) }
+
+    story("2. A push tapped during the splash screen, then a second one (policy: newest only)")
+    app("launches; the splash screen checks the session")
+    at(.milliseconds(50))
+    arrive("push", "notification \"New message from Ana\"") {
+      $0.receive(.url("deeplink-example://messages/17", source: .push))
+    }
+    at(.milliseconds(600))
+    arrive("push", "notification \"New message from Ben\"") {
+      $0.receive(.url("deeplink-example://messages/18", source: .push))
+    }
+    at(.milliseconds(1000))
+    app("the session is valid: signed in") { $0.satisfy(.signedIn) }
+    app("splash done: ready") { $0.satisfy(.ready) }
+
+    story("3. A universal link while the app is active")
+    app("is running, signed in, on the main screen") {
+      $0.satisfy(.ready)
+      $0.satisfy(.signedIn)
+    }
+    at(.seconds(12))
+    arrive("universalLink", "https://app.example.com/post/10") { $0.receive(.url("https://app.example.com/post/10")) }
+
+    story("4. The same link through two cold-start paths")
+    app("launches; the splash screen checks the session")
+    at(.milliseconds(10))
+    arrive("customScheme", "launchOptions[.url]: deeplink-example://requests/7") {
+      $0.receive(.url("deeplink-example://requests/7"))
+    }
+    at(.milliseconds(40))
+    arrive("customScheme", "application(_:open:options:): deeplink-example://requests/7") {
+      $0.receive(.url("deeplink-example://requests/7"))
+    }
+    at(.milliseconds(900))
+    app("session valid, splash done: signed in and ready") {
+      $0.satisfy(.signedIn)
+      $0.satisfy(.ready)
+    }
+
+    story("5. Logout, then login again: nothing replays")
+    at(.seconds(30))
+    app("the user logs out") { $0.revoke(.signedIn) }
+    at(.seconds(45))
+    app("the user signs in again") { $0.satisfy(.signedIn) }
+    if deliveredInStory.isEmpty {
+      line("", "(nothing is delivered: request 7 was delivered once, in story 4)")
+    }
+
+    story("6. A link that needs \"signed in\" while the user is signed out")
+    app("is running, ready, signed out on the login screen") { $0.satisfy(.ready) }
+    at(.seconds(3))
+    arrive("universalLink", "https://app.example.com/messages/42") {
+      $0.receive(.url("https://app.example.com/messages/42"))
+    }
+    at(.seconds(20))
+    app("the user signs in") { $0.satisfy(.signedIn) }
+
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Timeline
+
+  /// Starts a story on a freshly launched app (except story 5, which goes on from story 4).
+  private func story(_ title: String) {
+    lines += ["", title]
+    deliveredInStory = []
+    if title.hasPrefix("5.") { return }
+    clock = .zero
+    lastPrintedTime = nil
+    dispatcher = Dispatcher(
+      router: router, clock: { [unowned self] in self.clock },
+      requirements: { $0.name == "post" ? [] : [.signedIn] },
+      deliver: { [unowned self] route in
+        self.deliveredInStory.append(route)
+        self.line("app shows", "\(route)")
+      })
+    dispatcher.addObserver { [unowned self] event in
+      if case .received = event.kind { return }  // the arrival line says it
+      self.line("dispatcher", "\(event.link) \(event.summary)")
+    }
+  }
+
+  private func at(_ time: Duration) { clock = time }
+
+  private func app(_ what: String, _ action: ((Dispatcher<NamedRoute>) -> Void)? = nil) {
+    line("app", what)
+    action?(dispatcher)
+  }
+
+  private func arrive(
+    _ source: String, _ what: String, _ action: (Dispatcher<NamedRoute>) -> DispatchOutcome<NamedRoute>
+  ) {
+    line(source, what)
+    _ = action(dispatcher)
+  }
+
+  private func line(_ who: String, _ what: String) {
+    let time = clock == lastPrintedTime ? "" : clock.secondsText
+    lastPrintedTime = clock
+    lines.append(
+      "  " + time.padding(toLength: 9, withPad: " ", startingAt: 0)
+        + who.padding(toLength: 15, withPad: " ", startingAt: 0) + what)
+  }
+}
