@@ -34,6 +34,7 @@ import Testing
   final class Ledger {
     var arrival: [LinkID: Duration] = [:]
     var source: [LinkID: DeepLinkSource] = [:]
+    var route: [LinkID: NamedRoute] = [:]
     var terminal: [LinkID: [String]] = [:]
     var deliveries: [(id: LinkID, route: NamedRoute, time: Duration)] = []
     var deliveredThisStep: [(id: LinkID, heldFor: Duration)] = []
@@ -54,9 +55,19 @@ import Testing
       case .received(let source):
         ledger.arrival[event.link] = event.time
         ledger.source[event.link] = source
-      case .resolved, .held: break
+      case .resolved(let route): ledger.route[event.link] = route
+      case .held: break
       case .refused: ledger.terminal[event.link, default: []].append("refused")
-      case .dropped: ledger.terminal[event.link, default: []].append("dropped")
+      case .dropped(let reason):
+        ledger.terminal[event.link, default: []].append("dropped")
+        if reason.code == .duplicate, let earlier = reason.otherLink {
+          // A duplicate repeats a link of the same route and source, from within the window,
+          // that is still held or was delivered; never one that was dropped.
+          #expect(ledger.route[earlier] == ledger.route[event.link])
+          #expect(ledger.source[earlier] == ledger.source[event.link])
+          #expect(event.time - ledger.arrival[earlier]! < window)
+          #expect((ledger.terminal[earlier] ?? ["held"]) != ["dropped"])
+        }
       case .delivered(let route, let heldFor):
         ledger.terminal[event.link, default: []].append("delivered")
         // Delivered only while every condition its route needs holds.

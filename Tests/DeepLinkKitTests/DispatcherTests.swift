@@ -225,6 +225,29 @@ import Testing
     #expect(harness.delivered.count == 3)
   }
 
+  /// A duplicate repeats a link that is held or was delivered; repeating one that was dropped is
+  /// the user asking again.
+  @Test func repeatingASupersededLinkIsNotADuplicate() {
+    let harness = DispatcherHarness()
+    harness.dispatcher.receive(.url("myapp://messages/1", source: .push))
+    harness.dispatcher.receive(.url("myapp://messages/2", source: .push))
+    #expect(harness.dispatcher.receive(.url("myapp://messages/1", source: .push)).isHandled)
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "1"])])
+  }
+
+  @Test func repeatingAnOverflowedOrExpiredLinkIsNotADuplicate() {
+    let harness = DispatcherHarness(holdingPolicy: .queue(limit: 1), maxAge: .milliseconds(500))
+    harness.dispatcher.receive(.url("myapp://messages/1"))
+    #expect(harness.dispatcher.receive(.url("myapp://messages/2")).dropped?.reason.code == .overflow)
+    harness.clock.advance(.milliseconds(600))
+    harness.dispatcher.removeExpiredLinks()  // link 1 expires
+    #expect(harness.dispatcher.receive(.url("myapp://messages/2")).isHandled)
+    #expect(harness.dispatcher.receive(.url("myapp://messages/1")).dropped?.reason.code == .overflow)
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "2"])])
+  }
+
   @Test func zeroWindowTurnsDeduplicationOff() {
     let harness = DispatcherHarness(duplicateWindow: .zero)
     harness.dispatcher.satisfy(.ready)

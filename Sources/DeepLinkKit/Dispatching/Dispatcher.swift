@@ -240,6 +240,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     let time = now()
     let expired = held.filter { time - $0.arrival > maxAge }
     held.removeAll { time - $0.arrival > maxAge }
+    for link in expired { forget(link) }
     for link in expired { emit(link.id, .dropped(.expired(after: time - link.arrival)), at: time) }
   }
 
@@ -253,21 +254,24 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   private func accept(_ route: Route, source: DeepLinkSource, id: LinkID) -> DispatchOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
-    recent = recent.filter { arrival - $0.value.time < duplicateWindow }
+    if !recent.isEmpty { recent = recent.filter { arrival - $0.value.time < duplicateWindow } }
     if let earlier = recent[key] {
       let reason = DropReason.duplicate(of: earlier.id)
       emit(id, .dropped(reason), at: arrival)
       return .dropped(route, reason)
     }
-    if duplicateWindow > .zero { recent[key] = (id, arrival) }
 
     if case .newestOnly = holdingPolicy.kind {
       let superseded = held
       held.removeAll()
-      for link in superseded { emit(link.id, .dropped(.superseded(by: id)), at: arrival) }
+      for link in superseded {
+        forget(link)
+        emit(link.id, .dropped(.superseded(by: id)), at: arrival)
+      }
     }
     let missing = conditions(for: route).subtracting(satisfied)
     if missing.isEmpty {
+      remember(key, id: id, at: arrival)
       emitDelivery(route, id: id, heldFor: .zero, at: arrival)
       return .delivered(route)
     }
@@ -276,9 +280,22 @@ public final class Dispatcher<Route: Hashable & Sendable> {
       emit(id, .dropped(reason), at: arrival)
       return .dropped(route, reason)
     }
+    remember(key, id: id, at: arrival)
     held.append(HeldLink(id: id, route: route, source: source, arrival: arrival))
     emit(id, .held(missing: missing), at: arrival)
     return .held(route, missing: missing)
+  }
+
+  /// Records an accepted link, so that the same link arriving again within the window is a
+  /// duplicate. Only links that are held or delivered count: repeating a dropped link is asking again.
+  private func remember(_ key: RecentKey, id: LinkID, at time: Duration) {
+    if duplicateWindow > .zero { recent[key] = (id, time) }
+  }
+
+  /// Forgets a held link that is dropped, so that it can be asked for again.
+  private func forget(_ link: HeldLink) {
+    let key = RecentKey(route: link.route, source: link.source)
+    if recent[key]?.id == link.id { recent[key] = nil }
   }
 
   private func deliverHeldLinks() {
@@ -296,6 +313,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   }
 
   private func emit(_ id: LinkID, _ kind: DispatchEvent<Route>.Kind, at time: Duration? = nil) {
+    guard !observers.isEmpty else { return }
     effects.append(.event(DispatchEvent(link: id, time: time ?? now(), kind: kind)))
   }
 
