@@ -25,7 +25,9 @@ public enum DispatchLog {
     subsystem: String = "DeepLinkKit", category: String = "deeplink"
   ) -> @MainActor (DispatchEvent<Route>) -> Void {
     #if canImport(os)
-      // os.Logger (iOS 14+, macOS 11+): Logger(subsystem:category:), info(_:) with privacy options.
+      // Apple SDK (os, iOS 14+ / macOS 11+ / tvOS 14+ / watchOS 7+): `Logger.init(subsystem: String,
+      // category: String)` and `func info(_ message: OSLogMessage)`, whose interpolations take a
+      // `privacy:` option.
       let logger = Logger(subsystem: subsystem, category: category)
       return { event in
         logger.info(
