@@ -49,17 +49,21 @@ import Testing
   @Test(arguments: [
     (
       #"{"routes": [], "scheme": ["x"]}"#,
-      [#"the table has the unknown key "scheme"; the keys are caseSensitive, hosts, maxURLLength, routes, schemes"#]
+      [
+        #"the table has the unknown key "scheme"; the keys are caseSensitive, hosts, maxURLLength, pushURLKeys, routes, schemes"#
+      ]
     ),
     (
-      #"{"routes": [{"name": "a", "path": "/a", "shortcut": "x"}]}"#,
-      [#"routes[0] ("a") has the unknown key "shortcut"; the keys are name, path, sources"#]
+      #"{"routes": [{"name": "a", "path": "/a", "shortcuts": "x"}]}"#,
+      [
+        #"routes[0] ("a") has the unknown key "shortcuts"; the keys are activity, intent, name, path, push, shortcut, sources"#
+      ]
     ),
     (
       #"{"routes": [{"name": "a", "path": "/a", "Path": "/b", "extra": 1}]}"#,
       [
-        #"routes[0] ("a") has the unknown key "Path"; the keys are name, path, sources"#,
-        #"routes[0] ("a") has the unknown key "extra"; the keys are name, path, sources"#,
+        #"routes[0] ("a") has the unknown key "Path"; the keys are activity, intent, name, path, push, shortcut, sources"#,
+        #"routes[0] ("a") has the unknown key "extra"; the keys are activity, intent, name, path, push, shortcut, sources"#,
       ]
     ),
     (#"{"schemes": ["x"]}"#, [#"the table has no "routes" array"#]),
@@ -120,7 +124,7 @@ import Testing
       """
     #expect(
       Self.problems(json) == [
-        #"the table has the unknown key "colour"; the keys are caseSensitive, hosts, maxURLLength, routes, schemes"#,
+        #"the table has the unknown key "colour"; the keys are caseSensitive, hosts, maxURLLength, pushURLKeys, routes, schemes"#,
         #"routes[4] ("d"): "sources" holds the unknown source "nowhere"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#,
         #"scheme "https": http and https are not custom schemes; list universal-link hosts instead"#,
         #"the host "bad host" holds the character " ""#,

@@ -146,9 +146,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     emit(id, .received(input.source))
     let resolution: Resolution<Route>
     do {
-      switch input.kind {
-      case .url(let url, let source): resolution = try router.resolve(url, source: source)
-      }
+      resolution = try router.resolve(input)
     } catch {
       emit(id, .refused(error))
       return .refused(error)

@@ -10,6 +10,10 @@ import Foundation
 public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   enum Kind: Sendable, Hashable {
     case url(String, source: DeepLinkSource?)
+    case push(PushNotification)
+    case quickAction(QuickAction)
+    case intent(IntentInvocation)
+    case userActivity(UserActivity)
   }
 
   let kind: Kind
@@ -33,18 +37,49 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
     DeepLinkInput(kind: .url(url.absoluteString, source: source))
   }
 
+  /// A tap on a push notification, or one of its actions.
+  public static func push(_ notification: PushNotification) -> DeepLinkInput {
+    DeepLinkInput(kind: .push(notification))
+  }
+
+  /// A home-screen quick action.
+  public static func quickAction(_ action: QuickAction) -> DeepLinkInput {
+    DeepLinkInput(kind: .quickAction(action))
+  }
+
+  /// A Siri intent or App Intent.
+  public static func intent(_ intent: IntentInvocation) -> DeepLinkInput {
+    DeepLinkInput(kind: .intent(intent))
+  }
+
+  /// A continued user activity: a universal link, Handoff, Spotlight, a donated activity.
+  public static func userActivity(_ activity: UserActivity) -> DeepLinkInput {
+    DeepLinkInput(kind: .userActivity(activity))
+  }
+
   /// The source the input declares, or the one its URL's scheme implies, before it is resolved.
   public var source: DeepLinkSource {
     switch kind {
-    case .url(let url, let source):
-      source
-        ?? (url.utf8.prefix(6).map(\.lowercasedASCII).elementsEqual("https:".utf8) ? .universalLink : .customScheme)
+    case .url(let url, let source): source ?? Self.kind(of: url)
+    case .push: .push
+    case .quickAction: .shortcut
+    case .intent: .intent
+    case .userActivity(let activity):
+      activity.type == UserActivity.browsingWebType ? .universalLink : .userActivity
     }
+  }
+
+  private static func kind(of url: String) -> DeepLinkSource {
+    url.utf8.prefix(6).map(\.lowercasedASCII).elementsEqual("https:".utf8) ? .universalLink : .customScheme
   }
 
   public var description: String {
     switch kind {
     case .url(let url, _): url
+    case .push(let push): "push (\(push.actionIdentifier))"
+    case .quickAction(let action): "quick action \(action.type)"
+    case .intent(let intent): "intent \(intent.name)"
+    case .userActivity(let activity): "user activity \(activity.type)"
     }
   }
 }

@@ -26,6 +26,14 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   public let name: String?
   /// The sources allowed to open this route; `nil` allows all.
   public let sources: Set<DeepLinkSource>?
+  /// The quick-action type that opens this route, if any.
+  public private(set) var shortcutType: String?
+  /// The intent name that opens this route, if any.
+  public private(set) var intentName: String?
+  /// The user-activity type that opens this route, if any.
+  public private(set) var activityType: String?
+  /// The rule by which a push notification opens this route, if any.
+  public private(set) var pushRule: PushRule?
   let parse: Parse
   let print: Print?
 
@@ -60,6 +68,52 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
     Self(
       pattern: pattern, name: name, sources: sources, parse: { _ in route },
       print: { $0 == route ? [:] : nil })
+  }
+
+  /// This route, opened also by the quick action of type `type`; the item's `userInfo` supplies
+  /// the parameters by name.
+  ///
+  /// ```swift
+  /// .path("/activity", to: .activity).shortcut("com.example.activity")
+  /// ```
+  public func shortcut(_ type: String) -> Self {
+    var copy = self
+    copy.shortcutType = type
+    return copy
+  }
+
+  /// This route, opened also by the intent named `name`; the intent's parameters supply the
+  /// route's parameters by name.
+  public func intent(_ name: String) -> Self {
+    var copy = self
+    copy.intentName = name
+    return copy
+  }
+
+  /// This route, opened also by a user activity of type `type` (Handoff, a donated activity);
+  /// the activity's `userInfo` supplies the parameters by name.
+  public func activity(_ type: String) -> Self {
+    var copy = self
+    copy.activityType = type
+    return copy
+  }
+
+  /// This route, opened also by a push notification whose payload has every field of `when`.
+  ///
+  /// ```swift
+  /// .path("/messages/:id", parse: …, print: …)
+  ///   .push(when: ["type": "message"], parameters: ["id": "data.message_id"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - when: Payload fields (flattened, see ``Payload``) that must all be equal to these strings.
+  ///     Of the rules that match, the one with most fields wins.
+  ///   - parameters: Route parameter name → payload field that supplies it.
+  ///   - action: The notification action that this rule answers; `nil` (the default) answers a tap.
+  public func push(when: [String: String], parameters: [String: String] = [:], action: String? = nil) -> Self {
+    var copy = self
+    copy.pushRule = PushRule(when: when, parameters: parameters, action: action)
+    return copy
   }
 
   /// How the route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.

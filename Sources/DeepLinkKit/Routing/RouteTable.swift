@@ -15,10 +15,12 @@ import Foundation
 /// }
 /// ```
 ///
-/// `routes` is required; `schemes` and `hosts` default to none, `caseSensitive` to `true` and
-/// `maxURLLength` to 4,096 bytes. A route has a `name` (unique) and a `path` pattern, and may have
-/// `sources`, the sources allowed to open it (default: all). Any other key, and any value of the
-/// wrong type, is a problem that names it.
+/// `routes` is required; `schemes` and `hosts` default to none, `caseSensitive` to `true`,
+/// `maxURLLength` to 4,096 bytes and `pushURLKeys` to `deeplink`, `deep_link`, `link`, `url`. A
+/// route has a `name` (unique) and a `path` pattern, and may have `sources` (the sources allowed to
+/// open it; default all), `shortcut` (a quick-action type), `intent` (an intent name), `activity`
+/// (a user-activity type) and `push` (`{"when": {field: value}, "parameters": {name: field},
+/// "action": id}`). Any other key, and any value of the wrong type, is a problem that names it.
 public struct RouteTable: Sendable, Hashable {
   /// One route of the table.
   public struct Entry: Sendable, Hashable {
@@ -28,12 +30,27 @@ public struct RouteTable: Sendable, Hashable {
     public var path: String
     /// The sources allowed to open it; `nil` allows all.
     public var sources: Set<DeepLinkSource>?
+    /// The quick-action type that opens it.
+    public var shortcut: String?
+    /// The intent name that opens it.
+    public var intent: String?
+    /// The user-activity type that opens it.
+    public var activity: String?
+    /// The rule by which a push notification opens it.
+    public var push: PushRule?
 
     /// Creates an entry.
-    public init(name: String, path: String, sources: Set<DeepLinkSource>? = nil) {
+    public init(
+      name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
+      intent: String? = nil, activity: String? = nil, push: PushRule? = nil
+    ) {
       self.name = name
       self.path = path
       self.sources = sources
+      self.shortcut = shortcut
+      self.intent = intent
+      self.activity = activity
+      self.push = push
     }
   }
 
@@ -45,14 +62,17 @@ public struct RouteTable: Sendable, Hashable {
   public var isCaseSensitive: Bool
   /// The longest link accepted, in UTF-8 bytes.
   public var maxURLLength: Int
+  /// The payload fields a push notification's link may be under.
+  public var pushURLKeys: [String]
   /// The routes.
   public var routes: [Entry]
 
   /// Creates a table.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true, maxURLLength: Int = 4096,
-    routes: [Entry]
+    pushURLKeys: [String] = Router<NamedRoute>.defaultPushURLKeys, routes: [Entry]
   ) {
+    self.pushURLKeys = pushURLKeys
     self.schemes = schemes
     self.hosts = hosts
     self.isCaseSensitive = isCaseSensitive
@@ -85,17 +105,23 @@ public struct RouteTable: Sendable, Hashable {
         continue
       }
       let name = entry.name
-      definitions.append(
-        .path(
-          entry.path, name: name, sources: entry.sources,
-          parse: { NamedRoute(name, parameters: $0.dictionary) },
-          print: { $0.name == name ? $0.parameters : nil }))
+      var definition = RouteDefinition<NamedRoute>.path(
+        entry.path, name: name, sources: entry.sources,
+        parse: { NamedRoute(name, parameters: $0.dictionary) },
+        print: { $0.name == name ? $0.parameters : nil })
+      if let shortcut = entry.shortcut { definition = definition.shortcut(shortcut) }
+      if let intent = entry.intent { definition = definition.intent(intent) }
+      if let activity = entry.activity { definition = definition.activity(activity) }
+      if let push = entry.push {
+        definition = definition.push(when: push.when, parameters: push.parameters, action: push.action)
+      }
+      definitions.append(definition)
     }
     let router: Router<NamedRoute>
     do {
       router = try Router(
         schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, maxURLLength: maxURLLength,
-        routes: definitions)
+        pushURLKeys: pushURLKeys, routes: definitions)
     } catch {
       throw RouteTableError(problems: error.problems + problems)
     }
@@ -127,8 +153,9 @@ public struct RouteTable: Sendable, Hashable {
 private struct Reader {
   var problems: [RouteTableError.Problem] = []
 
-  private static let tableKeys = ["caseSensitive", "hosts", "maxURLLength", "routes", "schemes"]
-  private static let routeKeys = ["name", "path", "sources"]
+  private static let tableKeys = ["caseSensitive", "hosts", "maxURLLength", "pushURLKeys", "routes", "schemes"]
+  private static let routeKeys = ["activity", "intent", "name", "path", "push", "shortcut", "sources"]
+  private static let pushKeys = ["action", "parameters", "when"]
 
   mutating func read(_ json: Data) -> RouteTable? {
     let root: JSONValue
@@ -146,6 +173,7 @@ private struct Reader {
     var table = RouteTable(routes: [])
     table.schemes = strings(object["schemes"], at: "\"schemes\"") ?? []
     table.hosts = strings(object["hosts"], at: "\"hosts\"") ?? []
+    table.pushURLKeys = strings(object["pushURLKeys"], at: "\"pushURLKeys\"") ?? table.pushURLKeys
     switch object["caseSensitive"] {
     case nil: break
     case .bool(let value): table.isCaseSensitive = value
@@ -191,8 +219,46 @@ private struct Reader {
         }
       }
     }
+    let shortcut = optionalString(object["shortcut"], key: "shortcut", at: label)
+    let intent = optionalString(object["intent"], key: "intent", at: label)
+    let activity = optionalString(object["activity"], key: "activity", at: label)
+    let push = object["push"].flatMap { pushRule($0, at: "\(label): \"push\"") }
     guard problems.count == count, let name, let path else { return nil }
-    return RouteTable.Entry(name: name, path: path, sources: sources)
+    return RouteTable.Entry(
+      name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: push)
+  }
+
+  private mutating func pushRule(_ value: JSONValue, at location: String) -> PushRule? {
+    guard case .object(let object) = value else {
+      problem("\(location) must be an object, not \(value.typeDescription)")
+      return nil
+    }
+    checkKeys(object, allowed: Self.pushKeys, at: location)
+    let when = stringMap(object["when"], at: "\(location): \"when\"") ?? [:]
+    let parameters = stringMap(object["parameters"], at: "\(location): \"parameters\"") ?? [:]
+    let action = optionalString(object["action"], key: "action", at: location)
+    return PushRule(when: when, parameters: parameters, action: action)
+  }
+
+  private mutating func optionalString(_ value: JSONValue?, key: String, at location: String) -> String? {
+    value == nil ? nil : requiredString(value, key: key, at: location)
+  }
+
+  private mutating func stringMap(_ value: JSONValue?, at location: String) -> [String: String]? {
+    guard let value else { return nil }
+    guard case .object(let object) = value else {
+      problem("\(location) must be an object of strings, not \(value.typeDescription)")
+      return nil
+    }
+    var result: [String: String] = [:]
+    for (key, item) in object.sorted(by: { $0.key < $1.key }) {
+      guard case .string(let text) = item else {
+        problem("\(location): \(quoted(key)) must be a string, not \(item.typeDescription)")
+        continue
+      }
+      result[key] = text
+    }
+    return result
   }
 
   private mutating func checkKeys(_ object: [String: JSONValue], allowed: [String], at location: String) {

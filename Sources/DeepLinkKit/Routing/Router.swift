@@ -23,10 +23,11 @@ import Foundation
 /// typed parameter, which beats an untyped one, which beats `*`, which beats `*name`; a preferred
 /// branch that fails further right gives way to the next. Registration order never matters.
 public struct Router<Route: Hashable & Sendable>: Sendable {
-  private let definitions: [RouteDefinition<Route>]
+  let definitions: [RouteDefinition<Route>]
   private let patterns: [RoutePattern]
   private let trie: SegmentTrie
   private let adapter: URLAdapter
+  let keyed: KeyedRoutes
 
   /// Builds a router, checking the whole table.
   ///
@@ -35,11 +36,14 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   ///   - hosts: The universal-link hosts; `*.example.com` allows any subdomain of `example.com`.
   ///   - isCaseSensitive: Whether literal segments must match in case (the default).
   ///   - maxURLLength: The longest link accepted, in UTF-8 bytes.
+  ///   - pushURLKeys: The payload fields that may hold a link in a push notification, tried at
+  ///     the top level, then inside `data`.
   ///   - routes: The routes, in any order.
   /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, scheme and host.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true,
-    maxURLLength: Int = 4096, routes: [RouteDefinition<Route>]
+    maxURLLength: Int = 4096, pushURLKeys: [String] = Router.defaultPushURLKeys,
+    routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) {
     var problems: [RouteTableError.Problem] = []
     for scheme in schemes {
@@ -77,12 +81,17 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
       patterns.append(pattern)
       kept.append(definition)
     }
+    let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &problems)
     guard problems.isEmpty else { throw RouteTableError(problems: problems) }
+    self.keyed = keyed
     self.definitions = kept
     self.patterns = patterns
     self.trie = trie
     self.adapter = URLAdapter(schemes: schemes, hosts: hostList, maxLength: maxURLLength)
   }
+
+  /// The payload fields a push notification's link may be under, unless a table says otherwise.
+  public static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
 
   /// The number of routes in the table.
   public var routeCount: Int { definitions.count }
@@ -136,15 +145,22 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
 
   private func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
     guard let index = trie.match(request.segments) else { throw failure(for: request) }
+    var parameters = capturedParameters(patterns[index], request.segments)
+    for item in request.query { parameters.append(item.name, item.value) }
+    return try build(index, parameters, source: request.source, checkingSources: checkingSources)
+  }
+
+  /// Checks the source and builds the route of the definition at `index` from its parameters.
+  func build(
+    _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, checkingSources: Bool = true
+  ) throws(DeepLinkError) -> Resolution<Route> {
     let definition = definitions[index]
-    if checkingSources, let sources = definition.sources, !sources.contains(request.source) {
+    if checkingSources, let sources = definition.sources, !sources.contains(source) {
       let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
       throw DeepLinkError(
         .sourceNotAllowed,
-        "\(definition.label) cannot be opened from \(request.source.phrase) (allowed: \(allowed))")
+        "\(definition.label) cannot be opened from \(source.phrase) (allowed: \(allowed))")
     }
-    var parameters = capturedParameters(patterns[index], request.segments)
-    for item in request.query { parameters.append(item.name, item.value) }
     let route: Route
     do {
       route = try definition.parse(parameters)
@@ -154,8 +170,33 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
       throw DeepLinkError(.invalidParameter, "\(definition.label) could not be built: \(error)")
     }
     return Resolution(
-      route: route, source: request.source, parameters: parameters, pattern: definition.pattern,
-      name: definition.name)
+      route: route, source: source, parameters: parameters, pattern: definition.pattern, name: definition.name)
+  }
+
+  /// Builds the route of the definition at `index` from named values (a quick action's
+  /// `userInfo`, an intent's parameters), checking every path parameter the way a link's are.
+  func build(_ index: Int, values: [String: String], source: DeepLinkSource) throws(DeepLinkError) -> Resolution<Route>
+  {
+    let definition = definitions[index]
+    var parameters = RouteParameters()
+    for segment in patterns[index].segments {
+      switch segment {
+      case .parameter(let name, let type):
+        guard let value = values[name] else { throw .invalidParameter(name, "of \(definition.label) is missing") }
+        guard type.accepts(value) else {
+          throw .invalidParameter(name, "of \(definition.label) \(type.requirement), not \(quoted(value))")
+        }
+        parameters.append(name, value)
+      case .catchAll(let name):
+        guard let value = values[name], !value.isEmpty else {
+          throw .invalidParameter(name, "of \(definition.label) is missing")
+        }
+        parameters.append(name, value)
+      case .literal, .wildcard: break
+      }
+    }
+    for (name, value) in values.sorted(by: { $0.key < $1.key }) { parameters.append(name, value) }
+    return try build(index, parameters, source: source)
   }
 
   /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route.

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Turns the `[AnyHashable: Any]` dictionaries Apple hands over (a notification's `userInfo`, a
+/// quick action's or user activity's `userInfo`) into plain `[String: String]` fields, once.
+///
+/// The rules:
+/// - A string stays as it is.
+/// - A Boolean becomes `"true"` or `"false"`.
+/// - An integer becomes its decimal digits (`42`); a floating-point number that holds a whole
+///   number below 2^53 does too (`42.0` gives `"42"`), any other its shortest form (`"1.5"`).
+/// - A `URL` becomes its absolute string; a `UUID` its string.
+/// - A nested dictionary keeps its path, joined by `.`: `{"data": {"id": 7}}` gives `"data.id": "7"`.
+/// - Anything else (arrays, dates, data, null), keys that are not strings, and what lies deeper
+///   than `maxDepth` dictionaries is left out; nothing here can crash on a strange value.
+public enum Payload {
+  /// How deep nested dictionaries are followed.
+  public static let maxDepth = 16
+
+  /// The flattened fields of a dictionary.
+  ///
+  /// - Parameter dictionary: A notification payload or `userInfo`.
+  /// - Returns: Its fields as strings, keyed by their path.
+  public static func fields(of dictionary: [AnyHashable: Any]?) -> [String: String] {
+    var fields: [String: String] = [:]
+    if let dictionary { flatten(dictionary, prefix: "", depth: 1, into: &fields) }
+    return fields
+  }
+
+  private static func flatten(
+    _ dictionary: [AnyHashable: Any], prefix: String, depth: Int, into fields: inout [String: String]
+  ) {
+    for (key, value) in dictionary {
+      guard let key = key.base as? String else { continue }
+      let path = prefix.isEmpty ? key : prefix + "." + key
+      if let nested = value as? [AnyHashable: Any] {
+        if depth < maxDepth { flatten(nested, prefix: path, depth: depth + 1, into: &fields) }
+      } else if let text = string(from: value) {
+        fields[path] = text
+      }
+    }
+  }
+
+  /// A scalar value as text, or `nil` for a value that has no text form here.
+  static func string(from value: Any) -> String? {
+    switch value {
+    case let text as String: return text
+    case let url as URL: return url.absoluteString
+    case let uuid as UUID: return uuid.uuidString
+    case let number as NSNumber:
+      switch String(cString: number.objCType) {
+      case "c", "B": return number.boolValue ? "true" : "false"
+      case "d", "f":
+        let double = number.doubleValue
+        if double == double.rounded(), abs(double) < 9_007_199_254_740_992 { return String(Int64(double)) }
+        return double.isFinite ? String(describing: double) : nil
+      default: return number.stringValue
+      }
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/// A tap on a notification (or a pick of one of its actions), as plain values.
+///
+/// ```swift
+/// let push = PushNotification(userInfo: response.notification.request.content.userInfo,
+///                             actionIdentifier: response.actionIdentifier)
+/// dispatcher.receive(.push(push))
+/// ```
+public struct PushNotification: Sendable, Hashable {
+  /// The action a plain tap on the notification reports (`UNNotificationDefaultActionIdentifier`).
+  public static let defaultAction = "com.apple.UNNotificationDefaultActionIdentifier"
+  /// The action an explicit dismiss reports (`UNNotificationDismissActionIdentifier`); it never
+  /// opens a route.
+  public static let dismissAction = "com.apple.UNNotificationDismissActionIdentifier"
+
+  /// The payload's fields, flattened by the ``Payload`` rules (`"data.id": "7"`).
+  public var fields: [String: String]
+  /// The action the user chose: ``defaultAction`` for a tap.
+  public var actionIdentifier: String
+  /// The text the user typed in a text-input action, if any.
+  public var replyText: String?
+
+  /// Creates a notification from flattened fields.
+  public init(fields: [String: String], actionIdentifier: String = defaultAction, replyText: String? = nil) {
+    self.fields = fields
+    self.actionIdentifier = actionIdentifier
+    self.replyText = replyText
+  }
+
+  /// Creates a notification from its payload, as `userInfo` holds it.
+  ///
+  /// - Parameters:
+  ///   - userInfo: The notification's payload; converted once by the ``Payload`` rules.
+  ///   - actionIdentifier: The action the user chose.
+  ///   - replyText: The typed reply of a text-input action.
+  public init(userInfo: [AnyHashable: Any], actionIdentifier: String = defaultAction, replyText: String? = nil) {
+    self.init(fields: Payload.fields(of: userInfo), actionIdentifier: actionIdentifier, replyText: replyText)
+  }
+}

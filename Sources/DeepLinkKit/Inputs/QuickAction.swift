@@ -1,0 +1,18 @@
+/// A home-screen quick action, as plain values: its type and its `userInfo`.
+public struct QuickAction: Sendable, Hashable {
+  /// The shortcut item's type, such as `com.example.activity`.
+  public var type: String
+  /// Its `userInfo`, flattened by the ``Payload`` rules; supplies the route's parameters by name.
+  public var userInfo: [String: String]
+
+  /// Creates a quick action.
+  public init(type: String, userInfo: [String: String] = [:]) {
+    self.type = type
+    self.userInfo = userInfo
+  }
+
+  /// Creates a quick action from a shortcut item's `userInfo`.
+  public init(type: String, userInfo: [AnyHashable: Any]?) {
+    self.init(type: type, userInfo: Payload.fields(of: userInfo))
+  }
+}

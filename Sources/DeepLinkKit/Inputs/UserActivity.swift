@@ -1,0 +1,35 @@
+import Foundation
+
+/// An `NSUserActivity` that continues in the app (a universal link, Handoff, a Spotlight item, a
+/// donated activity or Siri shortcut), as plain values.
+///
+/// - A web-browsing activity (``browsingWebType``) is a universal link: its ``webpageURL`` is routed.
+/// - A Spotlight item (``spotlightItemType``) routes its item identifier when that is a URL.
+/// - Any other type routes by type, its `userInfo` supplying the parameters.
+public struct UserActivity: Sendable, Hashable {
+  /// `NSUserActivityTypeBrowsingWeb`.
+  public static let browsingWebType = "NSUserActivityTypeBrowsingWeb"
+  /// `CSSearchableItemActionType`, the type of an activity that opens a Spotlight item.
+  public static let spotlightItemType = "com.apple.corespotlightitem"
+  /// `CSSearchableItemActivityIdentifier`, the `userInfo` key of the Spotlight item's identifier.
+  public static let spotlightIdentifierKey = "kCSSearchableItemActivityIdentifier"
+
+  /// The activity type.
+  public var type: String
+  /// The activity's web page, for a universal link or browser Handoff.
+  public var webpageURL: String?
+  /// Its `userInfo`, flattened by the ``Payload`` rules.
+  public var userInfo: [String: String]
+
+  /// Creates an activity.
+  public init(type: String, webpageURL: String? = nil, userInfo: [String: String] = [:]) {
+    self.type = type
+    self.webpageURL = webpageURL
+    self.userInfo = userInfo
+  }
+
+  /// Creates an activity from an `NSUserActivity`'s values.
+  public init(type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) {
+    self.init(type: type, webpageURL: webpageURL?.absoluteString, userInfo: Payload.fields(of: userInfo))
+  }
+}

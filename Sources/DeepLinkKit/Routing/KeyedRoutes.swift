@@ -1,0 +1,52 @@
+/// The routes that sources other than links open by key: quick-action types, intent names,
+/// activity types, and push rules (most fields first, then table order).
+struct KeyedRoutes: Sendable {
+  var shortcuts: [String: Int] = [:]
+  var intents: [String: Int] = [:]
+  var activities: [String: Int] = [:]
+  var pushRules: [(rule: PushRule, route: Int)] = []
+  var pushURLKeys: [String]
+
+  init<Route>(_ definitions: [RouteDefinition<Route>], pushURLKeys: [String], problems: inout [RouteTableError.Problem])
+  {
+    self.pushURLKeys = pushURLKeys
+    func register(_ key: String?, _ kind: String, _ table: inout [String: Int], _ index: Int) {
+      guard let key else { return }
+      if let existing = table[key] {
+        problems.append(
+          .init(
+            .conflict,
+            "\(definitions[existing].label) and \(definitions[index].label) are both opened by the \(kind) \(quoted(key))"
+          ))
+      } else {
+        table[key] = index
+      }
+    }
+    for (index, definition) in definitions.enumerated() {
+      register(definition.shortcutType, "quick action", &shortcuts, index)
+      register(definition.intentName, "intent", &intents, index)
+      if let type = definition.activityType,
+        [UserActivity.browsingWebType, UserActivity.spotlightItemType].contains(type)
+      {
+        problems.append(
+          .init(
+            .invalidOption,
+            "\(definition.label): the activity type \(quoted(type)) is routed by its link; it cannot name a route"))
+      } else {
+        register(definition.activityType, "activity type", &activities, index)
+      }
+      if let rule = definition.pushRule {
+        if let existing = pushRules.first(where: { $0.rule.when == rule.when && $0.rule.action == rule.action }) {
+          problems.append(
+            .init(.conflict, "\(definitions[existing.route].label) and \(definition.label) have the same push rule"))
+        } else {
+          pushRules.append((rule, index))
+        }
+      }
+    }
+    // Most fields first; equal counts keep table order (the sort is stable).
+    pushRules = pushRules.enumerated().sorted {
+      ($0.element.rule.when.count, -$0.offset) > ($1.element.rule.when.count, -$1.offset)
+    }.map(\.element)
+  }
+}

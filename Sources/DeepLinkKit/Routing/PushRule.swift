@@ -1,0 +1,21 @@
+/// How a push notification's payload opens a route: fields that must match, and where the route's
+/// parameters come from.
+public struct PushRule: Sendable, Hashable {
+  /// Payload fields (flattened) that must all be equal to these strings.
+  public var when: [String: String]
+  /// Route parameter name → payload field that supplies it.
+  public var parameters: [String: String]
+  /// The notification action the rule answers; `nil` answers a plain tap.
+  public var action: String?
+
+  /// Creates a rule.
+  public init(when: [String: String], parameters: [String: String] = [:], action: String? = nil) {
+    self.when = when
+    self.parameters = parameters
+    self.action = action
+  }
+
+  func matches(_ notification: PushNotification, action: String?) -> Bool {
+    self.action == action && when.allSatisfy { notification.fields[$0.key] == $0.value }
+  }
+}

@@ -1,0 +1,100 @@
+extension Router {
+  /// Resolves any input: a link, a push notification, a quick action, an intent or a user activity.
+  ///
+  /// - A link is resolved as ``resolve(_:source:)-(String,_)`` does.
+  /// - A push notification: the dismiss action opens nothing. A tap looks for a link under the
+  ///   table's push URL keys, at the top level and then inside `data`; if none resolves, the push
+  ///   rules whose `when` fields all match are tried, the one with most fields winning. Another
+  ///   action is answered only by rules for that action. The typed reply, if any, is offered as
+  ///   the parameter `replyText`.
+  /// - A quick action, an intent, a user activity: looked up by type or name; the values they
+  ///   carry supply the route's parameters by name, checked like a link's. A web-browsing activity
+  ///   is a universal link; a Spotlight item routes its identifier when it is a link.
+  ///
+  /// - Parameter input: What reached the app.
+  /// - Returns: The route, its parameters and its source.
+  /// - Throws: ``DeepLinkError`` saying why the input opens nothing.
+  public func resolve(_ input: DeepLinkInput) throws(DeepLinkError) -> Resolution<Route> {
+    switch input.kind {
+    case .url(let url, let source):
+      return try resolve(url, source: source)
+    case .push(let notification):
+      return try resolve(notification)
+    case .quickAction(let action):
+      guard let index = keyed.shortcuts[action.type] else {
+        throw DeepLinkError(.noRoute, "no route opens the quick action \(quoted(action.type))")
+      }
+      return try build(index, values: action.userInfo, source: .shortcut)
+    case .intent(let intent):
+      guard let index = keyed.intents[intent.name] else {
+        throw DeepLinkError(.noRoute, "no route opens the intent \(quoted(intent.name))")
+      }
+      return try build(index, values: intent.parameters, source: .intent)
+    case .userActivity(let activity):
+      return try resolve(activity)
+    }
+  }
+
+  private func resolve(_ activity: UserActivity) throws(DeepLinkError) -> Resolution<Route> {
+    switch activity.type {
+    case UserActivity.browsingWebType:
+      guard let url = activity.webpageURL else {
+        throw .malformed("a web-browsing user activity has no webpage URL")
+      }
+      return try resolve(url)
+    case UserActivity.spotlightItemType:
+      guard let identifier = activity.userInfo[UserActivity.spotlightIdentifierKey] else {
+        throw DeepLinkError(.noRoute, "the Spotlight item has no identifier")
+      }
+      guard identifier.contains(":") else {
+        throw DeepLinkError(.noRoute, "the Spotlight item identifier \(quoted(identifier)) is not a link")
+      }
+      return try resolve(identifier, source: .userActivity)
+    default:
+      guard let index = keyed.activities[activity.type] else {
+        throw DeepLinkError(.noRoute, "no route opens the user activity type \(quoted(activity.type))")
+      }
+      return try build(index, values: activity.userInfo, source: .userActivity)
+    }
+  }
+
+  private func resolve(_ notification: PushNotification) throws(DeepLinkError) -> Resolution<Route> {
+    let action = notification.actionIdentifier
+    if action == PushNotification.dismissAction {
+      throw DeepLinkError(.noRoute, "a dismissed notification opens no route")
+    }
+    let isTap = action == PushNotification.defaultAction
+    var linkError: DeepLinkError?
+    if isTap {
+      for key in keyed.pushURLKeys {
+        for field in [key, "data." + key] {
+          guard let link = notification.fields[field] else { continue }
+          do {
+            return try resolve(link, source: .push)
+          } catch {
+            linkError = linkError ?? error
+          }
+        }
+      }
+    }
+    guard
+      let (rule, index) = keyed.pushRules.first(where: { $0.rule.matches(notification, action: isTap ? nil : action) })
+    else {
+      if let linkError { throw linkError }
+      throw DeepLinkError(
+        .noRoute,
+        isTap
+          ? "no route matches the notification's payload" : "no route opens the notification action \(quoted(action))")
+    }
+    var values: [String: String] = [:]
+    for (parameter, field) in rule.parameters {
+      guard let value = notification.fields[field] else {
+        throw .invalidParameter(
+          parameter, "of \(definitions[index].label) is missing: the payload has no field \(quoted(field))")
+      }
+      values[parameter] = value
+    }
+    if let reply = notification.replyText, values["replyText"] == nil { values["replyText"] = reply }
+    return try build(index, values: values, source: .push)
+  }
+}
