@@ -178,9 +178,17 @@ struct DeepLinkTool {
     if !table.table.schemes.isEmpty { lines.append("schemes: " + table.table.schemes.joined(separator: ", ")) }
     if !table.table.hosts.isEmpty { lines.append("hosts:   " + table.table.hosts.joined(separator: ", ")) }
     for route in table.table.routes {
-      let sources =
-        route.sources.map { "  (sources: " + $0.map(\.rawValue).sorted().joined(separator: ", ") + ")" } ?? ""
-      lines.append(route.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + route.path + sources)
+      var notes: [String] = []
+      if let sources = route.sources { notes.append("sources: " + sources.map(\.rawValue).sorted().joined(separator: ", ")) }
+      if let shortcut = route.shortcut { notes.append("shortcut: \(shortcut)") }
+      if let intent = route.intent { notes.append("intent: \(intent)") }
+      if let activity = route.activity { notes.append("activity: \(activity)") }
+      if let push = route.push {
+        let fields = push.when.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        notes.append("push: " + (push.action.map { "action \($0) " } ?? "") + (fields.isEmpty ? "any" : fields))
+      }
+      let suffix = notes.isEmpty ? "" : "  (" + notes.joined(separator: "; ") + ")"
+      lines.append(route.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + route.path + suffix)
     }
     print(lines.joined(separator: "\n"))
     return 0

@@ -8,8 +8,8 @@ extension Condition {
 /// dispatcher on a virtual clock, printed as a timeline a person can follow.
 ///
 /// The example app's routes need the user to be signed in, except a post, which anyone may see.
-/// Quick actions are mapped to routes by their type here, as an app does until the quick-action
-/// adapter lands; every other link goes through the router as text.
+/// Every arrival goes through the router: the quick action by its type, the pushes by their
+/// payload's link or push rule, the links as text.
 @MainActor
 final class Demo {
   private let router: Router<NamedRoute>
@@ -33,7 +33,9 @@ final class Demo {
     story("1. A cold start from the \"Activity\" quick action while the splash screen loads; the user is signed out")
     app("launches; the splash screen checks the session")
     at(.milliseconds(20))
-    arrive("shortcut", "quick action \"Activity\"") { $0.receive(route: NamedRoute("activity"), source: .shortcut) }
+    arrive("shortcut", "quick action \"Activity\" (com.example.deeplink.activity)") {
+      $0.receive(.quickAction(QuickAction(type: "com.example.deeplink.activity")))
+    }
     at(.milliseconds(1200))
     app("splash done: ready; no session, so the login screen shows") { $0.satisfy(.ready) }
     at(.milliseconds(6500))
@@ -42,12 +44,12 @@ final class Demo {
     story("2. A push tapped during the splash screen, then a second one (policy: newest only)")
     app("launches; the splash screen checks the session")
     at(.milliseconds(50))
-    arrive("push", "notification \"New message from Ana\"") {
-      $0.receive(.url("deeplink-example://messages/17", source: .push))
+    arrive("push", "notification \"New message from Ana\" {\"deeplink\": \"deeplink-example://messages/17\"}") {
+      $0.receive(.push(PushNotification(userInfo: ["deeplink": "deeplink-example://messages/17"])))
     }
     at(.milliseconds(600))
-    arrive("push", "notification \"New message from Ben\"") {
-      $0.receive(.url("deeplink-example://messages/18", source: .push))
+    arrive("push", "notification \"New message from Ben\" {\"type\": \"message\", \"message_id\": 18}") {
+      $0.receive(.push(PushNotification(userInfo: ["type": "message", "message_id": 18])))
     }
     at(.milliseconds(1000))
     app("the session is valid: signed in") { $0.satisfy(.signedIn) }

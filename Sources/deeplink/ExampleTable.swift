@@ -1,5 +1,6 @@
 /// The built-in route table: the example marketplace app of the docs (messages, activity, new
-/// listing, requests by number) and the tab-bar app's posts and settings sections. Used when a
+/// listing, requests by number; quick actions "Activity" and "New listing", a Siri shortcut for
+/// the activity, a push for a new message) and the tab-bar app's posts and settings sections. Used when a
 /// command is given no `--routes FILE`. The README shows this table; a test keeps the two equal.
 let exampleTableJSON = """
   {
@@ -7,9 +8,15 @@ let exampleTableJSON = """
     "hosts": ["app.example.com"],
     "routes": [
       { "name": "messages", "path": "/messages" },
-      { "name": "messageDetails", "path": "/messages/:id" },
-      { "name": "activity", "path": "/activity" },
-      { "name": "newListing", "path": "/listings/new" },
+      {
+        "name": "messageDetails", "path": "/messages/:id",
+        "push": { "when": { "type": "message" }, "parameters": { "id": "message_id" } }
+      },
+      {
+        "name": "activity", "path": "/activity",
+        "shortcut": "com.example.deeplink.activity", "intent": "ShowActivityIntent"
+      },
+      { "name": "newListing", "path": "/listings/new", "shortcut": "com.example.deeplink.new-listing" },
       { "name": "request", "path": "/requests/:id(int)" },
       { "name": "post", "path": "/post/:id(int)" },
       { "name": "settings", "path": "/settings" },

@@ -276,9 +276,9 @@ import Testing
             schemes: deeplink-example
             hosts:   app.example.com
             messages         /messages
-            messageDetails   /messages/:id
-            activity         /activity
-            newListing       /listings/new
+            messageDetails   /messages/:id  (push: type=message)
+            activity         /activity  (shortcut: com.example.deeplink.activity; intent: ShowActivityIntent)
+            newListing       /listings/new  (shortcut: com.example.deeplink.new-listing)
             request          /requests/:id(int)
             post             /post/:id(int)
             settings         /settings
