@@ -179,7 +179,9 @@ struct DeepLinkTool {
     if !table.table.hosts.isEmpty { lines.append("hosts:   " + table.table.hosts.joined(separator: ", ")) }
     for route in table.table.routes {
       var notes: [String] = []
-      if let sources = route.sources { notes.append("sources: " + sources.map(\.rawValue).sorted().joined(separator: ", ")) }
+      if let sources = route.sources {
+        notes.append("sources: " + sources.map(\.rawValue).sorted().joined(separator: ", "))
+      }
       if let shortcut = route.shortcut { notes.append("shortcut: \(shortcut)") }
       if let intent = route.intent { notes.append("intent: \(intent)") }
       if let activity = route.activity { notes.append("activity: \(activity)") }

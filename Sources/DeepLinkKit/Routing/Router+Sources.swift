@@ -66,14 +66,13 @@ extension Router {
     let isTap = action == PushNotification.defaultAction
     var linkError: DeepLinkError?
     if isTap {
-      for key in keyed.pushURLKeys {
-        for field in [key, "data." + key] {
-          guard let link = notification.fields[field] else { continue }
-          do {
-            return try resolve(link, source: .push)
-          } catch {
-            linkError = linkError ?? error
-          }
+      // Every key at the top level first, then every key inside `data`.
+      for field in keyed.pushURLKeys + keyed.pushURLKeys.map({ "data." + $0 }) {
+        guard let link = notification.fields[field] else { continue }
+        do {
+          return try resolve(link, source: .push)
+        } catch {
+          linkError = linkError ?? error
         }
       }
     }

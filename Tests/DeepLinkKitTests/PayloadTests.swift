@@ -1,0 +1,64 @@
+import DeepLinkKit
+import Foundation
+import Testing
+
+/// The rules that turn Apple's `[AnyHashable: Any]` dictionaries into string fields.
+@Suite struct PayloadTests {
+  @Test func scalarValues() throws {
+    let uuid = try #require(UUID(uuidString: "9F0C7A3E-5B1D-4C2A-8E6F-0123456789AB"))
+    let fields = Payload.fields(of: [
+      "string": "text", "int": 42, "negative": -7, "double": 1.5, "whole": 42.0, "huge": 1e300,
+      "true": true, "false": false, "url": URL(string: "myapp://x")!, "uuid": uuid,
+      "nsTrue": NSNumber(value: true), "nsInt": NSNumber(value: 7), "unsigned": UInt64.max,
+    ])
+    #expect(
+      fields == [
+        "string": "text", "int": "42", "negative": "-7", "double": "1.5", "whole": "42", "huge": "1e+300",
+        "true": "true", "false": "false", "url": "myapp://x", "uuid": "9F0C7A3E-5B1D-4C2A-8E6F-0123456789AB",
+        "nsTrue": "true", "nsInt": "7", "unsigned": "18446744073709551615",
+      ])
+  }
+
+  @Test func jsonPayloadKeepsBooleansAndNumbersApart() throws {
+    let json =
+      #"{"aps": {"alert": {"title": "Hi"}, "badge": 1}, "flag": true, "id": 42, "ratio": 0.25, "big": 12345678901234567890}"#
+    let payload = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [AnyHashable: Any])
+    #expect(
+      Payload.fields(of: payload) == [
+        "aps.alert.title": "Hi", "aps.badge": "1", "flag": "true", "id": "42", "ratio": "0.25",
+        "big": "12345678901234567890",
+      ])
+  }
+
+  @Test func otherValuesAreLeftOut() {
+    let fields = Payload.fields(of: [
+      "array": [1, 2], "null": NSNull(), "date": Date(), "data": Data([1]), "nan": Double.nan, 7: "int key",
+      "kept": "yes",
+    ])
+    #expect(fields == ["kept": "yes"])
+  }
+
+  @Test func nestingIsFollowedToTheLimit() {
+    var payload: [AnyHashable: Any] = ["leaf": "deep"]
+    for level in (1..<Payload.maxDepth).reversed() { payload = ["l\(level)": payload] }
+    let path = (1..<Payload.maxDepth).map { "l\($0)" }.joined(separator: ".") + ".leaf"
+    #expect(Payload.fields(of: payload) == [path: "deep"])
+    #expect(Payload.fields(of: ["l0": payload]).isEmpty)  // one level deeper than the limit
+  }
+
+  @Test func nilGivesNoFields() {
+    #expect(Payload.fields(of: nil).isEmpty)
+    #expect(QuickAction(type: "t", userInfo: nil as [AnyHashable: Any]?).userInfo.isEmpty)
+  }
+
+  /// A payload nested far deeper than the limit costs no more than one at the limit. (A
+  /// self-containing dictionary cannot reach the library: payloads are property lists, and
+  /// Foundation on Linux crashes reading one back before any caller could pass it on.)
+  @Test func veryDeepNestingStopsAtTheLimit() {
+    var payload: [AnyHashable: Any] = ["leaf": "deep"]
+    for _ in 0..<1_000 { payload = ["n": payload, "top": "x"] }
+    let fields = Payload.fields(of: payload)
+    #expect(fields.count == Payload.maxDepth)  // "top", "n.top", "n.n.top", …
+    #expect(fields["top"] == "x")
+  }
+}

@@ -1,0 +1,127 @@
+import DeepLinkKit
+import Foundation
+import Testing
+
+@Suite struct PushTests {
+  static func push(
+    _ userInfo: [AnyHashable: Any], action: String = PushNotification.defaultAction, reply: String? = nil
+  )
+    -> DeepLinkInput
+  {
+    .push(PushNotification(userInfo: userInfo, actionIdentifier: action, replyText: reply))
+  }
+
+  @Test(arguments: ["deeplink", "deep_link", "link", "url"])
+  func linkUnderEachKey(key: String) {
+    let top = outcome(Self.push([key: "myapp://messages/1"]))
+    #expect(top.route == NamedRoute("message", parameters: ["id": "1"]))
+    #expect(top.source == .push)
+    #expect(outcome(Self.push(["data": [key: "https://app.example.com/messages/2"]])).route?.parameters == ["id": "2"])
+  }
+
+  @Test func topLevelKeysComeBeforeData() {
+    let input = Self.push(["data": ["deeplink": "myapp://messages/inner"], "url": "myapp://messages/outer"])
+    #expect(outcome(input).route?.parameters == ["id": "outer"])
+  }
+
+  @Test func firstKeyThatResolvesWins() {
+    let input = Self.push(["deeplink": "ftp://nowhere", "link": "myapp://messages/3"])
+    #expect(outcome(input).route?.parameters == ["id": "3"])
+  }
+
+  @Test func ruleWithMostMatchingFieldsWins() {
+    #expect(
+      outcome(Self.push(["type": "message", "message_id": 5])).route == NamedRoute("message", parameters: ["id": "5"]))
+    #expect(
+      outcome(Self.push(["type": "message", "thread": true, "thread_id": 9, "message_id": 5])).route
+        == NamedRoute("thread", parameters: ["id": "9"]))
+  }
+
+  @Test func rulesAreTriedWhenTheLinkDoesNotResolve() {
+    let input = Self.push(["deeplink": "https://evil.example.com/x", "type": "message", "message_id": "6"])
+    #expect(outcome(input).route == NamedRoute("message", parameters: ["id": "6"]))
+  }
+
+  @Test func anUnresolvableLinkExplainsWhenNoRuleMatches() {
+    let error = outcome(Self.push(["deeplink": "https://evil.example.com/x"])).error
+    #expect(error?.code == .unknownHost)
+  }
+
+  @Test(arguments: [
+    ([:] as [String: String], DeepLinkError(.noRoute, "no route matches the notification's payload")),
+    (["type": "other"], DeepLinkError(.noRoute, "no route matches the notification's payload")),
+    (
+      ["type": "message"],
+      DeepLinkError(
+        .invalidParameter,
+        #"parameter "id" of route "message" (/messages/:id) is missing: the payload has no field "message_id""#)
+    ),
+    (
+      ["type": "message", "thread": "true", "thread_id": "abc"],
+      DeepLinkError(
+        .invalidParameter,
+        #"parameter "id" of route "thread" (/threads/:id(int)) must be a base-10 integer that fits in 64 bits, not "abc""#
+      )
+    ),
+  ])
+  func refusals(payload: [String: String], error: DeepLinkError) {
+    #expect(outcome(Self.push(payload)).error == error)
+  }
+
+  @Test func dismissOpensNothing() {
+    let input = Self.push(["deeplink": "myapp://messages/1"], action: PushNotification.dismissAction)
+    #expect(outcome(input).error == DeepLinkError(.noRoute, "a dismissed notification opens no route"))
+  }
+
+  @Test func customActionsOpenOnlyTheirRules() {
+    let reply = outcome(
+      Self.push(["deeplink": "myapp://messages/1", "message_id": "8"], action: "REPLY", reply: "On my way"))
+    #expect(reply.route == NamedRoute("reply", parameters: ["id": "8", "replyText": "On my way"]))
+    #expect(
+      outcome(Self.push(["deeplink": "myapp://messages/1"], action: "MARK_READ")).error
+        == DeepLinkError(.noRoute, #"no route opens the notification action "MARK_READ""#))
+  }
+
+  @Test func sourcesAllowListApplies() {
+    #expect(outcome(Self.push(["deeplink": "myapp://account/delete"])).error?.code == .sourceNotAllowed)
+  }
+
+  @Test func tableChoosesItsLinkKeys() throws {
+    let router = try RouteTable(schemes: ["myapp"], pushURLKeys: ["target"], routes: [.init(name: "a", path: "/a")])
+      .makeRouter()
+    #expect(outcome(Self.push(["target": "myapp://a"]), router: router).route == NamedRoute("a"))
+    #expect(outcome(Self.push(["deeplink": "myapp://a"]), router: router).error?.code == .noRoute)
+  }
+
+  @Test func sameRuleTwiceIsAConflict() {
+    #expect(
+      tableProblems([
+        .init(name: "a", path: "/a", push: PushRule(when: ["type": "x"])),
+        .init(name: "b", path: "/b", push: PushRule(when: ["type": "x"])),
+        .init(name: "c", path: "/c", push: PushRule(when: ["type": "x"], action: "OPEN")),
+      ]) == [#"route "a" (/a) and route "b" (/b) have the same push rule"#])
+  }
+
+  @Test func jsonTableReadsPushRules() throws {
+    let table = try RouteTable(
+      json: Data(
+        #"{"schemes": ["x"], "pushURLKeys": ["go"], "routes": [{"name": "r", "path": "/r/:id", "push": {"when": {"kind": "r"}, "parameters": {"id": "rid"}, "action": "OPEN"}}]}"#
+          .utf8))
+    #expect(table.pushURLKeys == ["go"])
+    #expect(table.routes[0].push == PushRule(when: ["kind": "r"], parameters: ["id": "rid"], action: "OPEN"))
+  }
+
+  @Test(arguments: [
+    (#"{"when": {"badge": 1}}"#, #"routes[0] ("r"): "push": "when": "badge" must be a string, not a number"#),
+    (#"{"when": []}"#, #"routes[0] ("r"): "push": "when" must be an object of strings, not an array"#),
+    (#"{"if": {}}"#, #"routes[0] ("r"): "push" has the unknown key "if"; the keys are action, parameters, when"#),
+    (#""message""#, #"routes[0] ("r"): "push" must be an object, not a string"#),
+    (#"{"action": 3}"#, #"routes[0] ("r"): "push": "action" must be a string, not a number"#),
+  ])
+  func jsonPushRuleShapes(push: String, message: String) {
+    let json = #"{"routes": [{"name": "r", "path": "/r", "push": "# + push + "}]}"
+    #expect(throws: RouteTableError(problems: [.init(.invalidTable, message)])) {
+      try RouteTable(json: Data(json.utf8))
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import DeepLinkKit
+import Foundation
+import Testing
+
+@Suite struct QuickActionTests {
+  @Test func typeOpensItsRoute() {
+    let result = outcome(.quickAction(QuickAction(type: "com.example.activity")))
+    #expect(result.route == NamedRoute("activity"))
+    #expect(result.source == .shortcut)
+  }
+
+  @Test func userInfoSuppliesTypedParameters() {
+    let result = outcome(.quickAction(QuickAction(type: "com.example.request", userInfo: ["id": 7, "version": "2.1"])))
+    #expect(result.route == NamedRoute("request", parameters: ["id": "7", "version": "2.1"]))
+  }
+
+  @Test(arguments: [
+    (
+      QuickAction(type: "com.example.request"),
+      DeepLinkError(.invalidParameter, #"parameter "id" of route "request" (/requests/:id(int)) is missing"#)
+    ),
+    (
+      QuickAction(type: "com.example.request", userInfo: ["id": "seven"]),
+      DeepLinkError(
+        .invalidParameter,
+        #"parameter "id" of route "request" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not "seven""#
+      )
+    ),
+    (
+      QuickAction(type: "com.example.unknown"),
+      DeepLinkError(.noRoute, #"no route opens the quick action "com.example.unknown""#)
+    ),
+    (
+      QuickAction(type: "com.example.delete"),
+      DeepLinkError(
+        .sourceNotAllowed,
+        #"route "deleteAccount" (/account/delete) cannot be opened from a quick action (allowed: inApp)"#)
+    ),
+  ])
+  func refusals(action: QuickAction, error: DeepLinkError) {
+    #expect(outcome(.quickAction(action)).error == error)
+  }
+
+  @Test func oneTypeForTwoRoutesIsAConflict() {
+    #expect(
+      tableProblems([
+        .init(name: "a", path: "/a", shortcut: "com.example.x"),
+        .init(name: "b", path: "/b", shortcut: "com.example.x"),
+      ]) == [#"route "a" (/a) and route "b" (/b) are both opened by the quick action "com.example.x""#])
+  }
+
+  /// The Swift API registers the same sources with typed builders.
+  @Test func swiftBuilders() throws {
+    let router = try Router<DeeplinkType>(
+      schemes: ["myapp"],
+      routes: [
+        .path("/activity", to: .activity).shortcut("com.example.activity").intent("ShowActivityIntent"),
+        .path(
+          "/requests/:id(int)",
+          parse: { .request(id: try $0.int("id")) },
+          print: { if case .request(let id) = $0 { ["id": String(id)] } else { nil } }
+        )
+        .activity("com.example.request").push(when: ["type": "request"], parameters: ["id": "request_id"]),
+      ])
+    #expect(try router.resolve(.quickAction(QuickAction(type: "com.example.activity"))).route == .activity)
+    #expect(try router.resolve(.intent(IntentInvocation(name: "ShowActivityIntent"))).route == .activity)
+    #expect(
+      try router.resolve(.userActivity(UserActivity(type: "com.example.request", userInfo: ["id": "3"]))).route
+        == .request(id: 3))
+    #expect(
+      try router.resolve(.push(PushNotification(userInfo: ["type": "request", "request_id": 4]))).route
+        == .request(id: 4))
+  }
+
+  @Test func dispatcherTakesQuickActions() async {
+    await MainActor.run {
+      var shown: [NamedRoute] = []
+      let dispatcher = Dispatcher(router: sourcesRouter, deliver: { shown.append($0) })
+      dispatcher.satisfy(.ready)
+      #expect(dispatcher.receive(.quickAction(QuickAction(type: "com.example.activity"))).isHandled)
+      #expect(!dispatcher.receive(.quickAction(QuickAction(type: "com.example.nothing"))).isHandled)
+      #expect(shown == [NamedRoute("activity")])
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import DeepLinkKit
+import Foundation
+import Testing
+
+@Suite struct UserActivityTests {
+  @Test func webBrowsingActivityIsAUniversalLink() throws {
+    let activity = UserActivity(
+      type: UserActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/messages/4"), userInfo: nil)
+    let result = outcome(.userActivity(activity))
+    #expect(result.route == NamedRoute("message", parameters: ["id": "4"]))
+    #expect(result.source == .universalLink)
+    #expect(DeepLinkInput.userActivity(activity).source == .universalLink)
+  }
+
+  @Test func spotlightItemRoutesItsIdentifierWhenItIsALink() {
+    let item = UserActivity(
+      type: UserActivity.spotlightItemType, userInfo: [UserActivity.spotlightIdentifierKey: "myapp://requests/5"])
+    let result = outcome(.userActivity(item))
+    #expect(result.route == NamedRoute("request", parameters: ["id": "5"]))
+    #expect(result.source == .userActivity)
+  }
+
+  @Test func otherTypesRouteByTypeWithTheirUserInfo() {
+    let handoff = UserActivity(type: "com.example.docs", userInfo: ["path": "guides/setup"])
+    let result = outcome(.userActivity(handoff))
+    #expect(result.route == NamedRoute("docs", parameters: ["path": "guides/setup"]))
+    #expect(result.source == .userActivity)
+  }
+
+  @Test(arguments: [
+    (
+      UserActivity(type: UserActivity.browsingWebType),
+      DeepLinkError(.malformedInput, "malformed link: a web-browsing user activity has no webpage URL")
+    ),
+    (
+      UserActivity(type: UserActivity.browsingWebType, webpageURL: "http://app.example.com/activity"),
+      DeepLinkError(
+        .unsupportedScheme, #"the scheme "http" is not handled (handled: myapp, https); universal links must use https"#
+      )
+    ),
+    (
+      UserActivity(type: UserActivity.spotlightItemType, userInfo: [UserActivity.spotlightIdentifierKey: "item-42"]),
+      DeepLinkError(.noRoute, #"the Spotlight item identifier "item-42" is not a link"#)
+    ),
+    (
+      UserActivity(type: UserActivity.spotlightItemType),
+      DeepLinkError(.noRoute, "the Spotlight item has no identifier")
+    ),
+    (
+      UserActivity(type: "com.example.unknown"),
+      DeepLinkError(.noRoute, #"no route opens the user activity type "com.example.unknown""#)
+    ),
+    (
+      UserActivity(type: "com.example.docs"),
+      DeepLinkError(.invalidParameter, #"parameter "path" of route "docs" (/docs/*path) is missing"#)
+    ),
+  ])
+  func refusals(activity: UserActivity, error: DeepLinkError) {
+    #expect(outcome(.userActivity(activity)).error == error)
+  }
+
+  @Test(arguments: [UserActivity.browsingWebType, UserActivity.spotlightItemType])
+  func reservedTypesCannotNameARoute(type: String) {
+    #expect(
+      tableProblems([.init(name: "a", path: "/a", activity: type)]) == [
+        #"route "a" (/a): the activity type ""# + type + #"" is routed by its link; it cannot name a route"#
+      ])
+  }
+}
