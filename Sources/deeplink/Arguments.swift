@@ -4,9 +4,13 @@ struct Arguments {
   struct UsageError: Error { let message: String }
 
   private(set) var options: [String: String] = [:]
+  /// The values of options that may be given more than once, in order.
+  private(set) var repeated: [String: [String]] = [:]
   private(set) var positional: [String] = []
 
-  init(_ arguments: some Sequence<String>, options valued: Set<String>) throws(UsageError) {
+  init(
+    _ arguments: some Sequence<String>, options valued: Set<String>, repeatable: Set<String> = []
+  ) throws(UsageError) {
     var iterator = arguments.makeIterator()
     var optionsEnded = false
     while let argument = iterator.next() {
@@ -21,10 +25,16 @@ struct Arguments {
           value = String(name[name.index(after: equals)...])
           name = String(name[..<equals])
         }
-        guard valued.contains(name) else { throw UsageError(message: "unknown option --\(name)") }
+        guard valued.contains(name) || repeatable.contains(name) else {
+          throw UsageError(message: "unknown option --\(name)")
+        }
         guard let given = value ?? iterator.next() else { throw UsageError(message: "--\(name) needs a value") }
-        guard options[name] == nil else { throw UsageError(message: "--\(name) is given twice") }
-        options[name] = given
+        if repeatable.contains(name) {
+          repeated[name, default: []].append(given)
+        } else {
+          guard options[name] == nil else { throw UsageError(message: "--\(name) is given twice") }
+          options[name] = given
+        }
       }
     }
   }

@@ -12,7 +12,12 @@ struct DeepLinkTool {
     COMMANDS:
       demo                Plays the example app's stories through the real dispatcher.
       resolve [--routes FILE] [--format text|json] URL
-                          Resolves a link to its route and parameters.
+      resolve [--routes FILE] [--format text|json] --push JSON|@FILE [--action ID]
+      resolve [--routes FILE] [--format text|json] --shortcut TYPE [--user-info JSON]
+      resolve [--routes FILE] [--format text|json] --intent NAME [--param KEY=VALUE ...]
+      resolve [--routes FILE] [--format text|json] --activity TYPE [--webpage-url URL] [--user-info JSON]
+                          Resolves a link, push payload, quick action, intent or user
+                          activity to its route and parameters.
       url [--routes FILE] NAME [KEY=VALUE ...]
                           Prints the link that opens a route; values that are not path
                           parameters become query items.
@@ -43,7 +48,8 @@ struct DeepLinkTool {
     do {
       switch command {
       case "demo": return try demo(Arguments(rest, options: []))
-      case "resolve": return try resolve(Arguments(rest, options: ["routes", "format"]))
+      case "resolve":
+        return try resolve(Arguments(rest, options: ResolveInput.options, repeatable: ResolveInput.repeatable))
       case "url": return try url(Arguments(rest, options: ["routes"]))
       case "lint": return try lint(Arguments(rest, options: ["routes"]))
       case "routes": return try routes(Arguments(rest, options: ["routes"]))
@@ -75,12 +81,10 @@ struct DeepLinkTool {
 
   static func resolve(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format()
-    guard arguments.positional.count == 1, let link = arguments.positional.first else {
-      throw Arguments.UsageError(message: "resolve takes one URL")
-    }
+    let (input, link) = try ResolveInput.read(arguments)
     let router = try loadTable(arguments.options["routes"]).router()
     do {
-      let resolution = try router.resolve(link)
+      let resolution = try router.resolve(input)
       if format == "json" {
         print(
           JSONText.object([

@@ -1,0 +1,79 @@
+import DeepLinkKit
+import Foundation
+
+/// What `deeplink resolve` was asked to resolve: a URL, or one of the other sources given by
+/// options. Exactly one is allowed; the companions of a source (`--action`, `--user-info`,
+/// `--param`, `--webpage-url`) only with it.
+enum ResolveInput {
+  static let options: Set<String> = [
+    "routes", "format", "push", "action", "shortcut", "user-info", "intent", "activity", "webpage-url",
+  ]
+  static let repeatable: Set<String> = ["param"]
+
+  /// The input, and how the text format's first line names it.
+  static func read(_ arguments: Arguments) throws(Arguments.UsageError) -> (input: DeepLinkInput, label: String) {
+    let sources = ["push", "shortcut", "intent", "activity"].filter { arguments.options[$0] != nil }
+    let given = sources.count + arguments.positional.count
+    guard given == 1 else {
+      throw Arguments.UsageError(
+        message: given == 0
+          ? "resolve takes a URL, or one of --push, --shortcut, --intent, --activity"
+          : "resolve takes one URL or one of --push, --shortcut, --intent, --activity, not several")
+    }
+    let companions: [(option: String, source: [String])] = [
+      ("action", ["push"]), ("user-info", ["shortcut", "activity"]), ("webpage-url", ["activity"]),
+      ("param", ["intent"]),
+    ]
+    for (option, owners) in companions
+    where (arguments.options[option] != nil || arguments.repeated[option] != nil)
+      && !owners.contains(sources.first ?? "")
+    {
+      throw Arguments.UsageError(message: "--\(option) goes with --\(owners.joined(separator: " or --"))")
+    }
+
+    if let link = arguments.positional.first { return (.url(link), link) }
+    let options = arguments.options
+    if let push = options["push"] {
+      let payload = try jsonObject(push.hasPrefix("@") ? readFile(String(push.dropFirst())) : push, option: "--push")
+      let action = options["action"] ?? PushNotification.defaultAction
+      return (.push(PushNotification(userInfo: payload, actionIdentifier: action)), "push notification (\(action))")
+    }
+    let userInfo = try options["user-info"].map { text throws(Arguments.UsageError) in
+      try jsonObject(text, option: "--user-info")
+    }
+    if let type = options["shortcut"] {
+      return (.quickAction(QuickAction(type: type, userInfo: userInfo)), "quick action \(type)")
+    }
+    if let name = options["intent"] {
+      var parameters: [String: String] = [:]
+      for pair in arguments.repeated["param"] ?? [] {
+        guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+          throw Arguments.UsageError(message: "--param \"\(pair)\" is not KEY=VALUE")
+        }
+        parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      return (.intent(IntentInvocation(name: name, parameters: parameters)), "intent \(name)")
+    }
+    let type = options["activity"]!
+    let webpage = options["webpage-url"]
+    let activity = UserActivity(type: type, webpageURL: webpage, userInfo: Payload.fields(of: userInfo))
+    return (.userActivity(activity), "user activity \(type)" + (webpage.map { " (\($0))" } ?? ""))
+  }
+
+  private static func readFile(_ path: String) throws(Arguments.UsageError) -> String {
+    do {
+      return try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+    } catch {
+      throw Arguments.UsageError(message: "cannot read \(path): \((error as NSError).localizedDescription)")
+    }
+  }
+
+  private static func jsonObject(_ text: String, option: String) throws(Arguments.UsageError) -> [AnyHashable: Any] {
+    let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    guard let dictionary = object as? [AnyHashable: Any] else {
+      throw Arguments.UsageError(
+        message: object == nil ? "\(option) is not valid JSON" : "\(option) must be a JSON object")
+    }
+    return dictionary
+  }
+}

@@ -1,0 +1,117 @@
+import Testing
+
+/// `deeplink resolve` with every source given by options.
+@Suite struct ResolveSourcesCommandTests {
+  static func json(_ arguments: String...) throws -> ToolRunner.Result {
+    try ToolRunner.run(["resolve", "--format", "json"] + arguments)
+  }
+
+  @Test(arguments: [
+    (
+      ["--push", #"{"type": "message", "message_id": 42}"#],
+      #"{"route":"messageDetails","parameters":{"id":"42"},"source":"push"}"#
+    ),
+    (
+      ["--push", #"{"aps": {"alert": "Hi"}, "deeplink": "deeplink-example://post/3"}"#],
+      #"{"route":"post","parameters":{"id":"3"},"source":"push"}"#
+    ),
+    (
+      ["--push", #"{"data": {"url": "https://app.example.com/requests/8"}}"#],
+      #"{"route":"request","parameters":{"id":"8"},"source":"push"}"#
+    ),
+    (["--shortcut", "com.example.deeplink.activity"], #"{"route":"activity","parameters":{},"source":"shortcut"}"#),
+    (
+      ["--shortcut", "com.example.deeplink.new-listing", "--user-info", #"{"v": 2}"#],
+      #"{"route":"newListing","parameters":{"v":"2"},"source":"shortcut"}"#
+    ),
+    (
+      ["--intent", "ShowActivityIntent", "--param", "from=siri", "--param", "x=1"],
+      #"{"route":"activity","parameters":{"from":"siri","x":"1"},"source":"intent"}"#
+    ),
+    (
+      ["--activity", "NSUserActivityTypeBrowsingWeb", "--webpage-url", "https://app.example.com/messages/9"],
+      #"{"route":"messageDetails","parameters":{"id":"9"},"source":"universalLink"}"#
+    ),
+    (
+      [
+        "--activity", "com.apple.corespotlightitem", "--user-info",
+        #"{"kCSSearchableItemActivityIdentifier": "deeplink-example://requests/5"}"#,
+      ], #"{"route":"request","parameters":{"id":"5"},"source":"userActivity"}"#
+    ),
+  ])
+  func resolves(arguments: [String], output: String) throws {
+    #expect(
+      try ToolRunner.run(["resolve", "--format", "json"] + arguments)
+        == .init(status: 0, output: output + "\n", error: ""))
+  }
+
+  @Test func pushFromAFile() throws {
+    let file = try ToolRunner.temporaryFile(#"{"type": "message", "message_id": "7"}"#, name: "push.json")
+    #expect(
+      try Self.json("--push", "@" + file)
+        == .init(
+          status: 0, output: #"{"route":"messageDetails","parameters":{"id":"7"},"source":"push"}"# + "\n", error: ""))
+  }
+
+  @Test(arguments: [
+    (
+      [
+        "--push", #"{"deeplink": "deeplink-example://post/1"}"#, "--action",
+        "com.apple.UNNotificationDismissActionIdentifier",
+      ], "noRoute"
+    ),
+    (["--push", #"{"type": "other"}"#], "noRoute"),
+    (["--push", #"{"type": "message"}"#], "invalidParameter"),
+    (["--shortcut", "com.example.unknown"], "noRoute"),
+    (["--intent", "OrderSoupIntent"], "noRoute"),
+    (
+      ["--activity", "NSUserActivityTypeBrowsingWeb", "--webpage-url", "http://app.example.com/activity"],
+      "unsupportedScheme"
+    ),
+    (["--push", #"{"deeplink": "https://app.example.com/settings/account/delete"}"#], "sourceNotAllowed"),
+  ])
+  func refusalsExit1(arguments: [String], code: String) throws {
+    let result = try ToolRunner.run(["resolve", "--format", "json"] + arguments)
+    #expect(result.status == 1)
+    #expect(result.output.hasPrefix(#"{"error":{"code":""# + code + "\""))
+  }
+
+  @Test func textFormatNamesTheSource() throws {
+    let result = try ToolRunner.run("resolve", "--shortcut", "com.example.deeplink.activity")
+    #expect(
+      result.output == """
+        quick action com.example.deeplink.activity
+          route       activity
+          pattern     /activity
+          source      shortcut
+
+        """)
+  }
+
+  @Test(arguments: [
+    (["--push", "{bad"], "deeplink: --push is not valid JSON"),
+    (["--push", "[1, 2]"], "deeplink: --push must be a JSON object"),
+    (["--shortcut", "t", "--user-info", "nope"], "deeplink: --user-info is not valid JSON"),
+    (["--push", "@/nonexistent/push.json"], "deeplink: cannot read /nonexistent/push.json"),
+    (
+      ["deeplink-example://post/1", "--push", "{}"],
+      "deeplink: resolve takes one URL or one of --push, --shortcut, --intent, --activity, not several"
+    ),
+    (
+      ["--shortcut", "a", "--intent", "b"],
+      "deeplink: resolve takes one URL or one of --push, --shortcut, --intent, --activity, not several"
+    ),
+    ([], "deeplink: resolve takes a URL, or one of --push, --shortcut, --intent, --activity"),
+    (["--shortcut", "a", "--action", "x"], "deeplink: --action goes with --push"),
+    (["--push", "{}", "--param", "a=b"], "deeplink: --param goes with --intent"),
+    (["--intent", "a", "--webpage-url", "https://x"], "deeplink: --webpage-url goes with --activity"),
+    (["--push", "{}", "--user-info", "{}"], "deeplink: --user-info goes with --shortcut or --activity"),
+    (["--intent", "a", "--param", "novalue"], #"deeplink: --param "novalue" is not KEY=VALUE"#),
+  ])
+  func usageErrorsExit2(arguments: [String], message: String) throws {
+    let result = try ToolRunner.run(["resolve"] + arguments)
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.error.hasPrefix(message), "\(result.error)")
+  }
+}
