@@ -14,6 +14,7 @@ let package = Package(
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkKit"]),
     .testTarget(name: "DeepLinkKitTests", dependencies: ["DeepLinkKit"]),
+    .testTarget(name: "DeepLinkKitUIKitTests", dependencies: ["DeepLinkKitUIKit"]),
     .testTarget(name: "deeplinkTests", dependencies: ["deeplink"]),
   ],
   swiftLanguageModes: [.v6]

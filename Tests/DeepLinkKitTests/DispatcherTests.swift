@@ -160,6 +160,7 @@ import Testing
     let outcome = harness.dispatcher.receive(.url("myapp://messages/3"))
     #expect(outcome.dropped?.route == named("message", ["id": "3"]))
     #expect(outcome.dropped?.reason.code == .overflow && outcome.dropped?.reason.otherLink == nil)
+    #expect(!outcome.isHandled)
     #expect(harness.timeline.last == "#3 dropped: the queue already holds 2 links")
     harness.dispatcher.satisfy(.ready)
     #expect(harness.delivered == [named("message", ["id": "1"]), named("message", ["id": "2"])])
@@ -201,6 +202,7 @@ import Testing
     let second = harness.dispatcher.receive(.url("myapp://messages/42"))
     #expect(second.dropped?.route == named("message", ["id": "42"]))
     #expect(second.dropped?.reason.code == .duplicate && second.dropped?.reason.otherLink == LinkID(1))
+    #expect(second.isHandled)  // its first copy is being handled
     harness.dispatcher.satisfy(.ready)
     #expect(harness.delivered == [named("message", ["id": "42"])])
     #expect(harness.timeline.contains("#2 dropped: duplicate of link #1"))

@@ -13,11 +13,14 @@ public enum DispatchOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
   /// The route was dropped at once (a duplicate, or a full queue).
   case dropped(Route, DropReason)
 
-  /// Whether the link was accepted: delivered now or held for later.
+  /// Whether the link is being handled: delivered now, held for later, or a duplicate of a link
+  /// that is (so a cold start's second copy still answers `true` to UIKit, which would otherwise
+  /// try to open the link some other way).
   public var isHandled: Bool {
     switch self {
     case .delivered, .held: true
-    case .refused, .dropped: false
+    case .dropped(_, let reason): reason.code == .duplicate
+    case .refused: false
     }
   }
 }

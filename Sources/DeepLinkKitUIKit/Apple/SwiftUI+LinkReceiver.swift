@@ -1,0 +1,25 @@
+// Apple-only: SwiftUI forwards to the Linux-tested `LinkReceiver`.
+//
+// SDK declarations relied on (shared/reference/apple-api.md §8): `View.onOpenURL(perform: @escaping (URL) -> ())`
+// (iOS 14; universal links arrive here too) and
+// `View.onContinueUserActivity(_ activityType: String, perform: @escaping (NSUserActivity) -> ())`.
+#if canImport(SwiftUI) && canImport(UIKit) && (os(iOS) || os(visionOS))
+  import DeepLinkKit
+  import SwiftUI
+
+  extension View {
+    /// Forwards `onOpenURL` (custom schemes and universal links) to the receiver.
+    @MainActor
+    public func onOpenURL<Route>(forwardingTo receiver: LinkReceiver<Route>) -> some View {
+      onOpenURL { url in _ = receiver.open(url) }
+    }
+
+    /// Forwards `onContinueUserActivity` for one activity type (Handoff, Spotlight, Siri) to the receiver.
+    @MainActor
+    public func onContinueUserActivity<Route>(
+      _ activityType: String, forwardingTo receiver: LinkReceiver<Route>
+    ) -> some View {
+      onContinueUserActivity(activityType) { activity in _ = receiver.continue(activity) }
+    }
+  }
+#endif

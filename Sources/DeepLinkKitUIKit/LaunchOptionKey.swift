@@ -1,0 +1,17 @@
+/// The raw values of the `UIApplication.LaunchOptionsKey`s the glue reads (Apple does not document
+/// them; they equal the Objective-C constant names, as runtime logs show). The app-delegate
+/// forward turns `[UIApplication.LaunchOptionsKey: Any]` into `[String: Any]` with them.
+public enum LaunchOptionKey {
+  /// `.url`: a `URL`.
+  public static let url = "UIApplicationLaunchOptionsURLKey"
+  /// `.remoteNotification`: the payload dictionary.
+  public static let remoteNotification = "UIApplicationLaunchOptionsRemoteNotificationKey"
+  /// `.shortcutItem`: a `UIApplicationShortcutItem`.
+  public static let shortcutItem = "UIApplicationLaunchOptionsShortcutItemKey"
+  /// `.userActivityDictionary`: a dictionary holding the activity's type and, when present, the activity.
+  public static let userActivityDictionary = "UIApplicationLaunchOptionsUserActivityDictionaryKey"
+  /// `.userActivityType`: inside the user-activity dictionary, the activity type.
+  public static let userActivityType = "UIApplicationLaunchOptionsUserActivityTypeKey"
+  /// Inside the user-activity dictionary, the `NSUserActivity` itself (no public constant).
+  public static let userActivity = "UIApplicationLaunchOptionsUserActivityKey"
+}

@@ -1,0 +1,145 @@
+import DeepLinkKit
+import Foundation
+
+/// The app's one entry point for every callback that can carry a link: it reads what it needs
+/// from the Apple object at once, hands it to the dispatcher, and answers what Apple's rules want.
+///
+/// ```swift
+/// // AppDelegate
+/// func application(_ application: UIApplication,
+///                  didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+///   UNUserNotificationCenter.current().delegate = notificationDelegate
+///   return links.didFinishLaunching(options: launchOptions)
+/// }
+/// func application(_ app: UIApplication, open url: URL,
+///                   options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+///   links.open(url)
+/// }
+/// ```
+///
+/// Cold starts often hand one link over twice (a launch option, then the delegate call); the
+/// dispatcher's duplicate window delivers it once.
+@MainActor
+public final class LinkReceiver<Route: Hashable & Sendable> {
+  /// The dispatcher that resolves, holds and delivers every link.
+  public let dispatcher: Dispatcher<Route>
+  private let onRefusedUniversalLink: (@MainActor (URL, DeepLinkError) -> Void)?
+
+  /// Creates a receiver.
+  ///
+  /// - Parameters:
+  ///   - dispatcher: The app's dispatcher.
+  ///   - onRefusedUniversalLink: Called with a universal link that opens nothing, so the app can
+  ///     open it in the browser instead (`UIApplication.shared.open(url)`); `nil` does nothing.
+  public init(
+    dispatcher: Dispatcher<Route>, onRefusedUniversalLink: (@MainActor (URL, DeepLinkError) -> Void)? = nil
+  ) {
+    self.dispatcher = dispatcher
+    self.onRefusedUniversalLink = onRefusedUniversalLink
+  }
+
+  // MARK: - App delegate
+
+  /// Harvests the launch options of `application(_:didFinishLaunchingWithOptions:)`: the URL, the
+  /// user activity, the quick action and the remote notification.
+  ///
+  /// - Parameter options: The launch options, keyed by their raw values (``LaunchOptionKey``);
+  ///   `nil` for scene-based apps.
+  /// - Returns: What the launch method should return: `false` only when a launching quick action
+  ///   was taken here, so that UIKit does not also call `application(_:performActionFor:…)`.
+  @discardableResult
+  public func didFinishLaunching(rawOptions options: [String: Any]?) -> Bool {
+    guard let options else { return true }
+    if let url = options[LaunchOptionKey.url] as? URL {
+      open(url)
+    }
+    if let activities = options[LaunchOptionKey.userActivityDictionary] as? [AnyHashable: Any],
+      let activity = activities[LaunchOptionKey.userActivity] as? any UserActivityInput
+    {
+      `continue`(activity)
+    }
+    if let payload = options[LaunchOptionKey.remoteNotification] as? [AnyHashable: Any] {
+      dispatcher.receive(.push(PushNotification(userInfo: payload)))
+    }
+    if let item = options[LaunchOptionKey.shortcutItem] as? any ShortcutItemInput {
+      perform(item)
+      return false
+    }
+    return true
+  }
+
+  /// Handles `application(_:open:options:)`, `scene(_:openURLContexts:)` and SwiftUI's `onOpenURL`.
+  ///
+  /// - Parameter url: The link.
+  /// - Returns: Whether the link was accepted (delivered or held).
+  @discardableResult
+  public func open(_ url: URL) -> Bool {
+    let outcome = dispatcher.receive(.url(url))
+    if case .refused(let error) = outcome, url.scheme?.lowercased() == "https" {
+      onRefusedUniversalLink?(url, error)
+    }
+    return outcome.isHandled
+  }
+
+  /// Handles `application(_:continue:restorationHandler:)`, `scene(_:continue:)` and SwiftUI's
+  /// `onContinueUserActivity`.
+  ///
+  /// - Parameter activity: The activity: a universal link, Handoff, Spotlight, a Siri shortcut.
+  /// - Returns: Whether it was accepted (delivered or held).
+  @discardableResult
+  public func `continue`(_ activity: some UserActivityInput) -> Bool {
+    let outcome = dispatcher.receive(activity.input)
+    if case .refused(let error) = outcome, activity.activityType == UserActivity.browsingWebType,
+      let url = activity.webpageURL
+    {
+      onRefusedUniversalLink?(url, error)
+    }
+    return outcome.isHandled
+  }
+
+  /// Handles `application(_:performActionFor:completionHandler:)` and
+  /// `windowScene(_:performActionFor:completionHandler:)`.
+  ///
+  /// - Parameter item: The quick action.
+  /// - Returns: What to pass to the completion handler: whether the action was accepted.
+  @discardableResult
+  public func perform(_ item: some ShortcutItemInput) -> Bool {
+    dispatcher.receive(.quickAction(item.quickAction)).isHandled
+  }
+
+  // MARK: - Scene delegate
+
+  /// Drains every cold-start source of `scene(_:willConnectTo:options:)`: URL contexts, user
+  /// activities, the quick action and the notification response. (A pending Handoff arrives later,
+  /// through `scene(_:continue:)`.)
+  ///
+  /// - Parameter options: The connection options.
+  public func willConnect(options: some SceneConnectionOptionsInput) {
+    open(options.urlContexts)
+    for activity in options.userActivities { `continue`(activity) }
+    if let item = options.shortcutItem { perform(item) }
+    if let response = options.notificationResponse { dispatcher.receive(.push(response.notification)) }
+  }
+
+  /// Handles `scene(_:openURLContexts:)`.
+  ///
+  /// - Parameter contexts: The URL contexts.
+  public func open(_ contexts: some Sequence<some URLContextInput>) {
+    for context in contexts { open(context.url) }
+  }
+
+  // MARK: - Notifications
+
+  /// Handles `userNotificationCenter(_:didReceive:withCompletionHandler:)` from any thread: copies
+  /// the response into plain values on the calling thread, calls `completion` exactly once, and
+  /// hands the notification to the dispatcher, which receives it on the main actor.
+  ///
+  /// - Parameters:
+  ///   - response: The notification response.
+  ///   - completion: The delegate's completion handler.
+  public nonisolated func didReceive(_ response: some NotificationResponseInput, completion: () -> Void) {
+    let notification = response.notification
+    completion()
+    dispatcher.submit(.push(notification))
+  }
+}

@@ -1,0 +1,53 @@
+import DeepLinkKit
+import Foundation
+
+/// The properties of an `NSUserActivity` the glue sets when it publishes a route (on the main
+/// actor, where apps donate and publish activities).
+@MainActor
+public protocol UserActivityOutput: AnyObject {
+  /// `NSUserActivity.title`.
+  var title: String? { get set }
+  /// `NSUserActivity.userInfo`.
+  var userInfo: [AnyHashable: Any]? { get set }
+  /// `NSUserActivity.requiredUserInfoKeys`.
+  var requiredUserInfoKeys: Set<String>? { get set }
+  /// `NSUserActivity.webpageURL`.
+  var webpageURL: URL? { get set }
+  /// `NSUserActivity.isEligibleForHandoff`.
+  var isEligibleForHandoff: Bool { get set }
+  /// `NSUserActivity.isEligibleForSearch`.
+  var isEligibleForSearch: Bool { get set }
+  /// `NSUserActivity.isEligibleForPublicIndexing`.
+  var isEligibleForPublicIndexing: Bool { get set }
+  /// `NSUserActivity.isEligibleForPrediction`.
+  var isEligibleForPrediction: Bool { get set }
+  /// `NSUserActivity.persistentIdentifier`.
+  var persistentIdentifier: String? { get set }
+}
+
+extension UserActivityItem {
+  /// Sets `activity`'s properties from this item. `requiredUserInfoKeys` lists the parameters, so
+  /// that a search-eligible activity with a webpage keeps its `userInfo`.
+  ///
+  /// - Parameter activity: An `NSUserActivity` created with this item's ``UserActivityItem/type``.
+  @MainActor
+  public func apply(to activity: some UserActivityOutput) {
+    activity.title = title
+    activity.userInfo = userInfo.isEmpty ? nil : userInfo
+    activity.requiredUserInfoKeys = userInfo.isEmpty ? nil : Set(userInfo.keys)
+    activity.webpageURL = webpageURL.flatMap(URL.init(string:))
+    activity.isEligibleForHandoff = eligibility.contains(.handoff)
+    activity.isEligibleForSearch = eligibility.contains(.search)
+    activity.isEligibleForPublicIndexing = eligibility.contains(.publicIndexing)
+    activity.isEligibleForPrediction = eligibility.contains(.prediction)
+    activity.persistentIdentifier = persistentIdentifier
+  }
+}
+
+extension QuickActionItem {
+  /// The `userInfo` of the `UIApplicationShortcutItem` for this item: strings, which are
+  /// `NSSecureCoding` and property-list values as the item requires.
+  public var secureUserInfo: [String: any NSSecureCoding] {
+    userInfo.mapValues { NSString(string: $0) }
+  }
+}

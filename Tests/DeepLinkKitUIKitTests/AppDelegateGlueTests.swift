@@ -1,0 +1,119 @@
+import DeepLinkKit
+import DeepLinkKitUIKit
+import Foundation
+import Testing
+
+/// The app-delegate entry points, and cold-start harvesting of `launchOptions` for each source.
+@MainActor @Suite struct AppDelegateGlueTests {
+  @Test func launchWithoutOptionsReturnsTrue() {
+    let harness = GlueHarness()
+    #expect(harness.receiver.didFinishLaunching(rawOptions: nil))
+    #expect(harness.receiver.didFinishLaunching(rawOptions: [:]))
+    #expect(harness.delivered.isEmpty)
+  }
+
+  @Test func coldStartFromACustomSchemeURL() {
+    let harness = GlueHarness(ready: false)
+    let url = URL(string: "myapp://messages/7")!
+    #expect(harness.receiver.didFinishLaunching(rawOptions: [LaunchOptionKey.url: url]))
+    #expect(harness.receiver.open(url))  // UIKit then calls application(_:open:options:)
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "7"])])
+  }
+
+  @Test func coldStartFromAUniversalLink() {
+    let harness = GlueHarness(ready: false)
+    let activity = FakeUserActivity(
+      type: UserActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/3"))
+    let options: [String: Any] = [
+      LaunchOptionKey.userActivityDictionary: [
+        LaunchOptionKey.userActivityType: UserActivity.browsingWebType, LaunchOptionKey.userActivity: activity,
+      ] as [AnyHashable: Any]
+    ]
+    #expect(harness.receiver.didFinishLaunching(rawOptions: options))
+    #expect(harness.receiver.continue(activity))  // then application(_:continue:restorationHandler:)
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("request", ["id": "3"])])
+  }
+
+  @Test func userActivityDictionaryWithoutTheActivityWaitsForContinue() {
+    let harness = GlueHarness()
+    let options: [String: Any] = [
+      LaunchOptionKey.userActivityDictionary: [LaunchOptionKey.userActivityType: UserActivity.browsingWebType]
+        as [AnyHashable: Any]
+    ]
+    #expect(harness.receiver.didFinishLaunching(rawOptions: options))
+    #expect(harness.delivered.isEmpty)
+  }
+
+  @Test func coldStartFromAQuickActionReturnsFalse() {
+    let harness = GlueHarness(ready: false)
+    let item = FakeShortcutItem(type: "com.example.request", userInfo: ["id": NSNumber(value: 9)])
+    #expect(!harness.receiver.didFinishLaunching(rawOptions: [LaunchOptionKey.shortcutItem: item]))
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("request", ["id": "9"])])
+  }
+
+  @Test func coldStartFromARemoteNotification() {
+    let harness = GlueHarness(ready: false)
+    let payload: [AnyHashable: Any] = ["aps": ["alert": "Hi"], "type": "message", "message_id": 12]
+    #expect(harness.receiver.didFinishLaunching(rawOptions: [LaunchOptionKey.remoteNotification: payload]))
+    // The notification delegate then reports the same tap.
+    harness.receiver.didReceive(FakeNotificationResponse(payload: payload), completion: {})
+    harness.dispatcher.receiveSubmitted()
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "12"])])
+  }
+
+  @Test func everySourceInOneLaunch() {
+    let harness = GlueHarness(ready: false)
+    let options: [String: Any] = [
+      LaunchOptionKey.url: URL(string: "myapp://activity")!,
+      LaunchOptionKey.shortcutItem: FakeShortcutItem(type: "com.example.activity"),
+      "UIApplicationLaunchOptionsSourceApplicationKey": "com.example.other",
+    ]
+    #expect(!harness.receiver.didFinishLaunching(rawOptions: options))
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("activity")])  // newest only: the quick action, once
+  }
+
+  @Test(arguments: [
+    ("myapp://messages/1", true), ("https://app.example.com/requests/2", true), ("myapp://nowhere", false),
+    ("ftp://x", false),
+  ])
+  func openAnswersWhetherTheLinkWasAccepted(link: String, accepted: Bool) {
+    let harness = GlueHarness()
+    #expect(harness.receiver.open(URL(string: link)!) == accepted)
+  }
+
+  @Test func refusedUniversalLinkFallsBackToTheApp() {
+    let harness = GlueHarness()
+    let link = URL(string: "https://app.example.com/unknown/page")!
+    #expect(!harness.receiver.open(link))
+    #expect(!harness.receiver.open(URL(string: "myapp://unknown")!))  // not a universal link
+    let activity = FakeUserActivity(type: UserActivity.browsingWebType, webpageURL: link)
+    #expect(!harness.receiver.continue(activity))
+    #expect(harness.refusedUniversalLinks == [link, link])
+  }
+
+  @Test func quickActionAnswersItsCompletionHandler() {
+    let harness = GlueHarness()
+    #expect(harness.receiver.perform(FakeShortcutItem(type: "com.example.activity")))
+    #expect(!harness.receiver.perform(FakeShortcutItem(type: "com.example.unknown")))
+    #expect(!harness.receiver.perform(FakeShortcutItem(type: "com.example.request", userInfo: ["id": "x" as NSString])))
+    #expect(harness.delivered == [named("activity")])
+  }
+
+  @Test func continueRoutesHandoffSpotlightAndSiri() {
+    let harness = GlueHarness()
+    #expect(harness.receiver.continue(FakeUserActivity(type: "com.example.request", userInfo: ["id": 5])))
+    #expect(
+      harness.receiver.continue(
+        FakeUserActivity(
+          type: UserActivity.spotlightItemType, userInfo: [UserActivity.spotlightIdentifierKey: "myapp://messages/8"])))
+    let siri = FakeUserActivity(type: "ShowActivityIntent")
+    siri.carriesIntent = true
+    #expect(harness.receiver.continue(siri))
+    #expect(harness.delivered == [named("request", ["id": "5"]), named("message", ["id": "8"]), named("activity")])
+  }
+}

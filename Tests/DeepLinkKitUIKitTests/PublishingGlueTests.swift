@@ -1,0 +1,44 @@
+import DeepLinkKit
+import DeepLinkKitUIKit
+import Foundation
+import Testing
+
+/// What the glue sets on an `NSUserActivity` or shortcut item for a published route, and that
+/// continuing them comes back as the route.
+@MainActor @Suite struct PublishingGlueTests {
+  @Test func userActivityPropertiesFromAnItem() throws {
+    let item = try GlueHarness.router.userActivityItem(
+      for: named("request", ["id": "7"]), title: "Request 7", eligibility: [.search, .prediction])
+    let activity = FakeUserActivity(type: item.type)
+    item.apply(to: activity)
+    #expect(activity.title == "Request 7")
+    #expect(activity.userInfo as? [String: String] == ["id": "7"])
+    #expect(activity.requiredUserInfoKeys == ["id"])
+    #expect(activity.webpageURL == URL(string: "https://app.example.com/requests/7"))
+    #expect(!activity.isEligibleForHandoff && activity.isEligibleForSearch && activity.isEligibleForPrediction)
+    #expect(!activity.isEligibleForPublicIndexing)
+    #expect(activity.persistentIdentifier == "https://app.example.com/requests/7")
+    // The system hands the same activity back: it opens the same route.
+    let harness = GlueHarness()
+    #expect(harness.receiver.continue(activity))
+    #expect(harness.delivered == [named("request", ["id": "7"])])
+  }
+
+  @Test func browsingWebItemLeavesUserInfoEmpty() throws {
+    let item = try GlueHarness.router.userActivityItem(for: named("message", ["id": "3"]), title: "Message")
+    let activity = FakeUserActivity(type: item.type)
+    item.apply(to: activity)
+    #expect(activity.userInfo == nil && activity.requiredUserInfoKeys == nil)
+    let harness = GlueHarness()
+    #expect(harness.receiver.continue(activity))
+    #expect(harness.delivered == [named("message", ["id": "3"])])
+  }
+
+  @Test func shortcutItemUserInfoIsSecureCodingStrings() throws {
+    let item = try GlueHarness.router.quickActionItem(for: named("request", ["id": "5"]), title: "Request 5")
+    #expect(item.secureUserInfo.mapValues { $0 as? NSString } == ["id": "5"])
+    let harness = GlueHarness()
+    #expect(harness.receiver.perform(FakeShortcutItem(type: item.type, userInfo: item.secureUserInfo)))
+    #expect(harness.delivered == [named("request", ["id": "5"])])
+  }
+}
