@@ -1,0 +1,232 @@
+import DeepLinkKit
+import DeepLinkKitUIKit
+import Foundation
+import Observation
+import Testing
+
+// The integration guides' code that compiles on Linux, compiled and run here. A guide block that
+// mentions no Apple-only framework must appear, line for line, in this file
+// (`everyLinuxBlockIsCompiled`).
+
+// Guide: AppDelegateApps
+enum FamilyMoviesRoute: Hashable, Sendable {
+  case familyMember(name: String)
+  case movie(name: String)
+  case search(query: String)
+}
+
+let familyMoviesRouter = try! Router<FamilyMoviesRoute>(
+  hosts: ["www.familymoviesapp.com"],
+  routes: [
+    .path(
+      "/familymember/:name",
+      parse: { .familyMember(name: try $0.string("name")) },
+      print: { if case .familyMember(let name) = $0 { ["name": name] } else { nil } }),
+    .path(
+      "/movie/:name",
+      parse: { .movie(name: try $0.string("name")) },
+      print: { if case .movie(let name) = $0 { ["name": name] } else { nil } }),
+    .path(
+      "/search",
+      parse: { .search(query: try $0.string("q")) },
+      print: { if case .search(let query) = $0 { ["q": query] } else { nil } }),
+  ])
+
+// Guide: SceneDelegateApps
+enum TabRoute: Hashable, Sendable {
+  case post(id: Int)
+  case settings(section: String)
+}
+
+let tabRouter = try! Router<TabRoute>(
+  hosts: ["app.example.com"],
+  routes: [
+    .path(
+      "/post/:id(int)",
+      parse: { .post(id: try $0.int("id")) },
+      print: { if case .post(let id) = $0 { ["id": String(id)] } else { nil } }),
+    .path(
+      "/settings/:section",
+      parse: { .settings(section: try $0.string("section")) },
+      print: { if case .settings(let section) = $0 { ["section": section] } else { nil } }),
+  ])
+
+// Guide: SwiftUIApps
+enum ItemsRoute: Hashable, Sendable {
+  case item(id: Int)
+}
+
+let itemsRouter = try! Router<ItemsRoute>(
+  hosts: ["www.100items.com"],
+  routes: [
+    .path(
+      "/details",
+      parse: { .item(id: try $0.int("id")) },
+      print: { if case .item(let id) = $0 { ["id": String(id)] } else { nil } })
+  ])
+
+// Guide: RootViewControllerApps
+extension Condition {
+  static let signedIn: Condition = "signedIn"
+}
+
+/// What the root view controller shows; UIKit's version swaps child view controllers.
+@MainActor final class RootFlow {
+  enum Screen: Equatable {
+    case splash
+    case login
+    case main(showing: String?)
+  }
+
+  private(set) var screen = Screen.splash
+  private(set) var dispatcher: Dispatcher<NamedRoute>!
+
+  init(router: Router<NamedRoute>) {
+    dispatcher = Dispatcher(
+      router: router,
+      requirements: { $0.name == "post" ? [] : [.signedIn] },
+      deliver: { [unowned self] route in self.screen = .main(showing: route.name) })
+  }
+
+  func splashFinished(hasSession: Bool) {
+    screen = hasSession ? .main(showing: nil) : .login
+    if hasSession { dispatcher.satisfy(.signedIn) }
+    dispatcher.satisfy(.ready)
+  }
+
+  func loginFinished() {
+    screen = .main(showing: nil)
+    dispatcher.satisfy(.signedIn)
+  }
+
+  func logout() {
+    dispatcher.revoke(.signedIn)
+    screen = .login
+  }
+}
+
+// Guide: CoordinatorApps
+enum CardRoute: Hashable, Sendable {
+  case dashboard
+  case profile
+  case cardDetail(cardID: Int)
+}
+
+@MainActor final class AppCoordinator {
+  private(set) var home: HomeCoordinator?
+
+  func handle(_ route: CardRoute) {
+    if home == nil { home = HomeCoordinator() }  // the child may not exist yet
+    home?.handle(route)
+  }
+}
+
+@MainActor final class HomeCoordinator {
+  enum Tab { case dashboard, profile, settings }
+  private(set) var selectedTab = Tab.dashboard
+  private(set) var dashboard: DashboardCoordinator?
+
+  func handle(_ route: CardRoute) {
+    switch route {
+    case .profile:
+      selectedTab = .profile
+    case .dashboard, .cardDetail:
+      selectedTab = .dashboard
+      if dashboard == nil { dashboard = DashboardCoordinator() }
+      dashboard?.handle(route)
+    }
+  }
+}
+
+@MainActor final class DashboardCoordinator {
+  private(set) var stack: [String] = ["dashboard"]
+
+  func handle(_ route: CardRoute) {
+    stack = ["dashboard"]
+    if case .cardDetail(let cardID) = route { stack += ["card \(cardID)", "card \(cardID) detail"] }
+  }
+}
+
+@MainActor @Suite struct IntegrationGuideTests {
+  static let guides = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/DeepLinkKitUIKit/DeepLinkKitUIKit.docc")
+
+  /// Blocks that use an Apple-only framework cannot compile here; every other block must.
+  static let appleOnly = [
+    "import UIKit", "import SwiftUI", "import UserNotifications", "import AppIntents", "UIApplication", "UIScene",
+    "UIWindow", "UIViewController", "@main",
+  ]
+
+  @Test func everyLinuxBlockIsCompiled() throws {
+    let normalize = { (text: String) in
+      text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty && !$0.hasPrefix("import ") }.joined(separator: "\n")
+    }
+    let source = normalize(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
+    let articles = try FileManager.default.contentsOfDirectory(atPath: Self.guides.path).filter { $0.hasSuffix(".md") }
+    #expect(articles.count == 6)
+    var compiled = 0
+    for article in articles {
+      let text = try String(contentsOf: Self.guides.appendingPathComponent(article), encoding: .utf8)
+      for block in text.components(separatedBy: "```swift\n").dropFirst() {
+        let code = block.components(separatedBy: "\n```").first ?? ""
+        guard !Self.appleOnly.contains(where: code.contains) else { continue }
+        #expect(source.contains(normalize(code)), "\(article): a block is not compiled by this file:\n\(code)")
+        compiled += 1
+      }
+    }
+    #expect(compiled >= 5)
+  }
+
+  @Test func appDelegateAppRoutesTheGuidesLinks() throws {
+    #expect(
+      try familyMoviesRouter.route(for: "https://www.familymoviesapp.com/familymember/dylan/")
+        == .familyMember(name: "dylan"))
+    #expect(try familyMoviesRouter.route(for: "https://www.familymoviesapp.com/movie/Up") == .movie(name: "Up"))
+    // The guide's hand-made split breaks on "=" and decodes nothing.
+    #expect(
+      try familyMoviesRouter.route(for: "https://www.familymoviesapp.com/search/?q=mac%20%26%20cheese%3D1")
+        == .search(query: "mac & cheese=1"))
+  }
+
+  @Test func sceneDelegateAppRoutesTheGuidesLinks() throws {
+    #expect(try tabRouter.route(for: "https://app.example.com/post/10") == .post(id: 10))
+    #expect(try tabRouter.route(for: "https://app.example.com/settings/profile") == .settings(section: "profile"))
+  }
+
+  @Test func swiftUIAppKeepsTheRouteUntilAViewConsumesIt() throws {
+    let navigation = NavigationState<ItemsRoute>()
+    let dispatcher = Dispatcher(router: itemsRouter, deliver: navigation.deliver)
+    let links = LinkReceiver(dispatcher: dispatcher)
+    #expect(links.open(URL(string: "https://www.100items.com/details?id=75")!))  // onOpenURL, before any view
+    dispatcher.satisfy(.ready)  // the root view appeared
+    #expect(navigation.consume() == .item(id: 75))
+    #expect(navigation.pendingRoute == nil)
+  }
+
+  @Test func rootViewControllerAppDeliversAfterTheMainScreen() throws {
+    let router = try RouteTable(
+      schemes: ["myapp"], routes: [.init(name: "activity", path: "/activity"), .init(name: "post", path: "/post/:id")]
+    ).makeRouter()
+    let flow = RootFlow(router: router)
+    flow.dispatcher.receive(.url("myapp://activity"))  // during the splash screen
+    flow.splashFinished(hasSession: false)
+    #expect(flow.screen == .login)  // still held: not signed in
+    flow.loginFinished()
+    #expect(flow.screen == .main(showing: "activity"))
+    flow.logout()
+    flow.loginFinished()
+    #expect(flow.screen == .main(showing: nil))  // nothing replays
+  }
+
+  @Test func coordinatorAppPassesTheRouteDownCreatingChildren() {
+    let app = AppCoordinator()
+    let dispatcher = Dispatcher(router: try! Router<CardRoute>(schemes: ["cards"], routes: []), deliver: app.handle)
+    dispatcher.receive(route: .cardDetail(cardID: 3), source: .inApp)
+    #expect(app.home == nil)  // held until ready: no coordinator exists yet
+    dispatcher.satisfy(.ready)
+    #expect(app.home?.selectedTab == .dashboard)
+    #expect(app.home?.dashboard?.stack == ["dashboard", "card 3", "card 3 detail"])
+  }
+}
