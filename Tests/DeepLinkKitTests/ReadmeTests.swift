@@ -40,7 +40,7 @@ extension Condition {
     }
     let source = normalize(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
     let blocks = try Self.blocks("swift")
-    #expect(blocks.count == 4)
+    #expect(blocks.count == 5)
     for block in blocks {
       #expect(source.contains(normalize(block)), "README block not compiled by ReadmeTests.swift:\n\(block)")
     }
@@ -111,6 +111,24 @@ extension Condition {
     // End of the README block; what its comments claim:
     #expect(outcome == .held(.message(id: "42"), missing: [.ready, .signedIn]))
     #expect(shown == [.message(id: "42")])
+
+    // README: Every launch source
+    let routes: [RouteDefinition<DeeplinkType>] = [
+      .path("/messages", to: .messages).shortcut("com.example.messages").intent("ShowMessagesIntent"),
+      .path(
+        "/messages/:id",
+        parse: { .message(id: try $0.string("id")) },
+        print: { if case .message(let id) = $0 { ["id": id] } else { nil } }
+      ).push(when: ["type": "message"], parameters: ["id": "message_id"]),
+    ]
+    // End of the README block.
+    let sources = try Router<DeeplinkType>(schemes: ["myapp"], routes: routes)
+    #expect(try sources.route(for: "myapp://messages/3") == .message(id: "3"))
+    #expect(try sources.resolve(.quickAction(QuickAction(type: "com.example.messages"))).route == .messages)
+    #expect(try sources.resolve(.intent(IntentInvocation(name: "ShowMessagesIntent"))).route == .messages)
+    #expect(
+      try sources.resolve(.push(PushNotification(userInfo: ["type": "message", "message_id": 42]))).route
+        == .message(id: "42"))
   }
 
   @Test func routeTablesAsJSON() throws {

@@ -45,6 +45,43 @@ import Testing
     #expect(fromREADME == builtIn)
   }
 
+  @Test func pushExampleIsWhatTheToolPrints() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8).replacingOccurrences(of: "\n  ", with: " ")
+    let expected = #"{"route":"messageDetails","parameters":{"id":"42"},"source":"push"}"#
+    #expect(
+      text.contains(
+        #"`swift run deeplink resolve --format json --push '{"type": "message", "message_id": 42}'` prints `"#
+          + expected + "`"))
+    let result = try ToolRunner.run("resolve", "--format", "json", "--push", #"{"type": "message", "message_id": 42}"#)
+    #expect(result.output == expected + "\n")
+  }
+
+  /// The README says how many lines only Apple platforms compile; count them the way the
+  /// project's checks do (code lines inside `#if canImport(UIKit…)` blocks of the glue).
+  @Test func appleOnlyLineCountIsTrue() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let claim = try #require(text.components(separatedBy: "<!-- apple-only-lines -->").dropFirst().first)
+    let claimed = Int(claim.prefix { $0.isNumber })
+    let folder = Self.readme.deletingLastPathComponent().appendingPathComponent("Sources/DeepLinkKitUIKit/Apple")
+    var count = 0
+    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      var depth = 0
+      for line in try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n") {
+        let code = line.trimmingCharacters(in: .whitespaces)
+        if depth == 0, code.hasPrefix("#if canImport(") {
+          depth = 1
+        } else if depth > 0, code.hasPrefix("#if") {
+          depth += 1
+        } else if depth > 0, code.hasPrefix("#endif") {
+          depth -= 1
+        } else if depth > 0, !code.isEmpty, !code.hasPrefix("//") {
+          count += 1
+        }
+      }
+    }
+    #expect(claimed == count)
+  }
+
   @Test func urlExampleIsWhatTheToolPrints() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     #expect(
