@@ -1,0 +1,267 @@
+import DeepLinkKit
+import Foundation
+
+// DeepLinkKit benchmarks: resolve cost against two baselines measured in the same run, on the
+// same links, in interleaved rounds (so that a noisy machine slows every measure alike and the
+// ratios stay meaningful). `Benchmarks/run` builds this in release mode, runs it, counts
+// allocations with valgrind, and writes RESULTS.md.
+//
+//   DeepLinkBenchmarks                 the timing table (markdown)
+//   DeepLinkBenchmarks allocations N   resolves hit links N times, for valgrind's DHAT
+
+/// A route of a generated table: which pattern matched and how many parameters it supplied.
+struct BenchRoute: Hashable, Sendable {
+  let index: Int
+  let parameters: Int
+}
+
+let vocabulary = [
+  "messages", "orders", "profile", "settings", "shop", "cart", "search", "help", "docs", "listings",
+  "requests", "posts", "users", "teams", "projects", "files", "events", "photos", "videos", "music",
+]
+
+/// Realistic tables: sections of seven routes mixing literal, typed, untyped, wildcard and
+/// catch-all segments, one to five segments long.
+enum Table {
+  static func section(_ group: Int) -> String { "\(vocabulary[group % vocabulary.count])\(group)" }
+
+  static func pattern(_ index: Int) -> String {
+    let s = section(index / 7)
+    switch index % 7 {
+    case 0: return "/\(s)"
+    case 1: return "/\(s)/:id"
+    case 2: return "/\(s)/items/:id(int)"
+    case 3: return "/\(s)/:kind/:name"
+    case 4: return "/\(s)/:user/posts/:post(int)"
+    case 5: return "/\(s)/a/b/:x/c"
+    default: return "/\(s)/docs/*path"
+    }
+  }
+
+  /// A path that route `index` matches.
+  static func samplePath(_ index: Int) -> String {
+    let s = section(index / 7)
+    switch index % 7 {
+    case 0: return "/\(s)"
+    case 1: return "/\(s)/42"
+    case 2: return "/\(s)/items/7"
+    case 3: return "/\(s)/kind/name"
+    case 4: return "/\(s)/ana/posts/9"
+    case 5: return "/\(s)/a/b/xyz/c"
+    default: return "/\(s)/docs/guides/setup/intro"
+    }
+  }
+
+  static func router(_ count: Int) -> Router<BenchRoute> {
+    let routes = (0..<count).map { index in
+      RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
+    }
+    return try! Router(
+      schemes: ["myapp", "myapp-beta"], hosts: ["app.example.com", "www.example.com", "*.example.org"],
+      routes: routes)
+  }
+
+  /// Hits early and late in the table, a typed-parameter fallback, a miss, universal links and
+  /// custom schemes, a query and a catch-all.
+  static func links(_ count: Int) -> [String] {
+    let middle = (count / 7 / 2) * 7
+    return [
+      "myapp://" + samplePath(1).dropFirst(),  // early hit
+      "https://app.example.com" + samplePath(count - 1),  // late hit
+      "https://www.example.com/\(section(middle / 7))/items/abc",  // int fails, falls back to /:kind/:name
+      "myapp://nothing/here/at/all",  // miss
+      "https://shop.example.org" + samplePath(middle + 5),  // five segments, wildcard host
+      "myapp-beta://" + samplePath(middle + 4).dropFirst() + "?ref=push&x=1",  // query
+      "myapp://" + samplePath(6).dropFirst(),  // catch-all
+    ]
+  }
+}
+
+/// The comparison router: tries every pattern in registration order (written here only to
+/// measure against; no precedence, first match wins).
+struct LinearScan {
+  enum Segment {
+    case literal(String)
+    case parameter
+    case integer
+    case rest
+  }
+
+  let patterns: [[Segment]]
+
+  init(count: Int) {
+    patterns = (0..<count).map { index in
+      Table.pattern(index).split(separator: "/").map { part -> Segment in
+        if part.hasPrefix("*") { return .rest }
+        if part.hasSuffix("(int)") { return .integer }
+        if part.hasPrefix(":") { return .parameter }
+        return .literal(String(part))
+      }
+    }
+  }
+
+  func match(_ link: String) -> Int? {
+    guard let range = link.range(of: "://") else { return nil }
+    var rest = link[range.upperBound...]
+    if let query = rest.firstIndex(of: "?") { rest = rest[..<query] }
+    var segments = rest.split(separator: "/")
+    if link.hasPrefix("https") { segments.removeFirst() }  // the host
+    for (index, pattern) in patterns.enumerated() where matches(pattern, segments) { return index }
+    return nil
+  }
+
+  private func matches(_ pattern: [Segment], _ segments: [Substring]) -> Bool {
+    var position = 0
+    for segment in pattern {
+      switch segment {
+      case .rest: return position < segments.count
+      case _ where position >= segments.count: return false
+      case .literal(let text): guard segments[position] == text else { return false }
+      case .parameter: break
+      case .integer: guard Int64(segments[position]) != nil else { return false }
+      }
+      position += 1
+    }
+    return position == segments.count
+  }
+}
+
+/// Foundation's parse alone: `URL(string:)`, `URLComponents`, and splitting the percent-encoded path.
+@inline(never)
+func foundationParse(_ link: String) -> Int {
+  guard let url = URL(string: link), let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+  else { return 0 }
+  return components.percentEncodedPath.split(separator: "/").count
+}
+
+// MARK: - Measuring
+
+@inline(never)
+func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// Nanoseconds per call of `body`, as the median of `rounds` samples; the measures are
+/// interleaved round by round.
+func interleaved(rounds: Int, callsPerSample: Int, _ measures: [() -> Void]) -> [Double] {
+  var samples = Array(repeating: [Double](), count: measures.count)
+  for _ in 0..<rounds {
+    for (index, measure) in measures.enumerated() {
+      let start = DispatchTime.now().uptimeNanoseconds
+      measure()
+      samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(callsPerSample))
+    }
+  }
+  return samples.map { $0.sorted()[$0.count / 2] }
+}
+
+func format(_ nanoseconds: Double) -> String {
+  nanoseconds >= 100_000
+    ? String(format: "%.0f µs", nanoseconds / 1000)
+    : nanoseconds >= 10_000
+      ? String(format: "%.1f µs", nanoseconds / 1000)
+      : nanoseconds >= 1000 ? String(format: "%.2f µs", nanoseconds / 1000) : String(format: "%.0f ns", nanoseconds)
+}
+
+func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
+
+// MARK: - Allocation probe (for valgrind)
+
+@MainActor func allocationProbe(_ count: Int) {
+  let router = Table.router(1000)
+  let hits = ["myapp://" + Table.samplePath(1).dropFirst(), "https://app.example.com" + Table.samplePath(999)]
+  for link in hits { blackHole(try? router.resolve(link)) }  // warm up
+  var total = 0
+  for _ in 0..<count {
+    for link in hits {
+      if let resolution = try? router.resolve(link) { total &+= resolution.route.index }
+    }
+  }
+  blackHole(total)
+}
+
+// MARK: - Main
+
+let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "allocations", let count = Int(arguments[2]) {
+  MainActor.assumeIsolated { allocationProbe(count) }
+  exit(0)
+}
+
+let rounds = 31
+var lines: [String] = []
+lines.append(
+  "| routes | resolve `String` | resolve `URL` | Foundation parse | linear scan | `String` ÷ Foundation | `URL` ÷ Foundation | linear ÷ `String` |"
+)
+lines.append("|---:|---:|---:|---:|---:|---:|---:|---:|")
+var resolveBySize: [Int: Double] = [:]
+var worstFoundationRatio = 0.0
+var leadBySize: [Int: Double] = [:]
+for size in [10, 100, 1_000, 10_000] {
+  let router = Table.router(size)
+  let scan = LinearScan(count: size)
+  let links = Table.links(size)
+  let urls = links.map { URL(string: $0)! }
+  // Every link resolves as the table says (a miss is the only refusal).
+  precondition(links.map { (try? router.resolve($0)) != nil } == [true, true, true, false, true, true, true])
+  let repeats = size >= 10_000 ? 20 : 400
+  let linearRepeats = max(2, 40_000 / size)
+  let calls = links.count * repeats
+  let measured = interleaved(
+    rounds: rounds, callsPerSample: calls,
+    [
+      { for _ in 0..<repeats { for link in links { blackHole(try? router.resolve(link)) } } },
+      { for _ in 0..<repeats { for url in urls { blackHole(try? router.resolve(url)) } } },
+      { for _ in 0..<repeats { for link in links { blackHole(foundationParse(link)) } } },
+    ])
+  let linear = interleaved(
+    rounds: 11, callsPerSample: links.count * linearRepeats,
+    [{ for _ in 0..<linearRepeats { for link in links { blackHole(scan.match(link)) } } }])[0]
+  let (string, url, foundation) = (measured[0], measured[1], measured[2])
+  resolveBySize[size] = string
+  worstFoundationRatio = max(worstFoundationRatio, string / foundation)
+  leadBySize[size] = linear / string
+  lines.append(
+    "| \(size) | \(format(string)) | \(format(url)) | \(format(foundation)) | \(format(linear)) | \(ratio(string / foundation)) | \(ratio(url / foundation)) | \(ratio(linear / string)) |"
+  )
+}
+
+// Building a table of 2,000 routes.
+let definitions = (0..<2_000).map { index in
+  RouteDefinition<BenchRoute>.path(Table.pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
+}
+let build = interleaved(
+  rounds: 15, callsPerSample: 1,
+  [
+    {
+      blackHole(
+        try! Router(schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], routes: definitions))
+    }
+  ])[0]
+
+// The dispatcher: receive a link and deliver it (the app is ready).
+let receiveToDeliver = MainActor.assumeIsolated { () -> Double in
+  var delivered = 0
+  let dispatcher = Dispatcher(
+    router: Table.router(1_000), duplicateWindow: .zero, deliver: { _ in delivered += 1 })
+  dispatcher.satisfy(.ready)
+  let input = DeepLinkInput.url("myapp://" + Table.samplePath(1).dropFirst())
+  let repeats = 2_000
+  let time = interleaved(
+    rounds: rounds, callsPerSample: repeats, [{ for _ in 0..<repeats { blackHole(dispatcher.receive(input)) } }])[0]
+  precondition(delivered == repeats * rounds)
+  return time
+}
+
+let scaling = resolveBySize[10_000]! / resolveBySize[10]!
+func verdict(_ holds: Bool) -> String { holds ? "met" : "**missed**" }
+lines += [
+  "",
+  "| measure | result | target | |",
+  "|---|---:|---:|---|",
+  "| resolve `String` ÷ Foundation parse, worst table size | \(ratio(worstFoundationRatio)) | ≤ 1.00× (aim 0.50×) | \(verdict(worstFoundationRatio <= 1.0)) |",
+  "| resolve at 10,000 routes ÷ at 10 routes | \(ratio(scaling)) | ≤ 1.25× | \(verdict(scaling <= 1.25)) |",
+  "| linear scan ÷ trie at 1,000 routes | \(ratio(leadBySize[1_000]!)) | ≥ 5× | \(verdict(leadBySize[1_000]! >= 5)) |",
+  "| linear scan ÷ trie at 10,000 routes | \(ratio(leadBySize[10_000]!)) | ≥ 20× | \(verdict(leadBySize[10_000]! >= 20)) |",
+  "| build a table of 2,000 routes | \(format(build)) | < 2 ms | \(verdict(build < 2_000_000)) |",
+  "| dispatcher receive → deliver | \(format(receiveToDeliver)) | < 5 µs | \(verdict(receiveToDeliver < 5_000)) |",
+]
+print(lines.joined(separator: "\n"))
