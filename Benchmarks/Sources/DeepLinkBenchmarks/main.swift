@@ -8,6 +8,7 @@ import Foundation
 //
 //   DeepLinkBenchmarks                 the timing table (markdown)
 //   DeepLinkBenchmarks allocations N   resolves hit links N times, for valgrind's DHAT
+//   DeepLinkBenchmarks build N          builds a 2,000-route table N times, for profiling
 
 /// A route of a generated table: which pattern matched and how many parameters it supplied.
 struct BenchRoute: Hashable, Sendable {
@@ -139,15 +140,15 @@ func foundationParse(_ link: String) -> Int {
 @inline(never)
 func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-/// Nanoseconds per call of `body`, as the median of `rounds` samples; the measures are
-/// interleaved round by round.
-func interleaved(rounds: Int, callsPerSample: Int, _ measures: [() -> Void]) -> [Double] {
+/// Nanoseconds per call of each measure, as the median of `rounds` samples; the measures are
+/// interleaved round by round. Each measure makes `calls` calls per sample.
+func interleaved(rounds: Int, _ measures: [(calls: Int, body: () -> Void)]) -> [Double] {
   var samples = Array(repeating: [Double](), count: measures.count)
   for _ in 0..<rounds {
     for (index, measure) in measures.enumerated() {
       let start = DispatchTime.now().uptimeNanoseconds
-      measure()
-      samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(callsPerSample))
+      measure.body()
+      samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(measure.calls))
     }
   }
   return samples.map { $0.sorted()[$0.count / 2] }
@@ -181,8 +182,17 @@ func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
 // MARK: - Main
 
 let arguments = CommandLine.arguments
+/// Allocations per resolve on a hit, as `Benchmarks/run` counted them with valgrind's DHAT.
+let allocationsPerHit: Double? =
+  arguments.firstIndex(of: "--allocations-per-hit").flatMap {
+    arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil
+  }
 if arguments.count == 3, arguments[1] == "allocations", let count = Int(arguments[2]) {
   MainActor.assumeIsolated { allocationProbe(count) }
+  exit(0)
+}
+if arguments.count == 3, arguments[1] == "build", let count = Int(arguments[2]) {
+  for _ in 0..<count { blackHole(Table.router(2_000)) }
   exit(0)
 }
 
@@ -195,27 +205,35 @@ lines.append("|---:|---:|---:|---:|---:|---:|---:|---:|")
 var resolveBySize: [Int: Double] = [:]
 var worstFoundationRatio = 0.0
 var leadBySize: [Int: Double] = [:]
-for size in [10, 100, 1_000, 10_000] {
-  let router = Table.router(size)
-  let scan = LinearScan(count: size)
-  let links = Table.links(size)
-  let urls = links.map { URL(string: $0)! }
+// Every table size is measured in the same interleaved rounds, so that the ratios between sizes
+// compare like with like on a noisy machine.
+let sizes = [10, 100, 1_000, 10_000]
+let routers = sizes.map(Table.router)
+let allLinks = sizes.map(Table.links)
+for (router, links) in zip(routers, allLinks) {
   // Every link resolves as the table says (a miss is the only refusal).
   precondition(links.map { (try? router.resolve($0)) != nil } == [true, true, true, false, true, true, true])
-  let repeats = size >= 10_000 ? 20 : 400
-  let linearRepeats = max(2, 40_000 / size)
+}
+let repeats = 200
+var measures: [(calls: Int, body: () -> Void)] = []
+for (position, size) in sizes.enumerated() {
+  let (router, links) = (routers[position], allLinks[position])
+  let urls = links.map { URL(string: $0)! }
+  let scan = LinearScan(count: size)
+  let linearRepeats = max(1, 4_000 / size)
   let calls = links.count * repeats
-  let measured = interleaved(
-    rounds: rounds, callsPerSample: calls,
-    [
-      { for _ in 0..<repeats { for link in links { blackHole(try? router.resolve(link)) } } },
-      { for _ in 0..<repeats { for url in urls { blackHole(try? router.resolve(url)) } } },
-      { for _ in 0..<repeats { for link in links { blackHole(foundationParse(link)) } } },
-    ])
-  let linear = interleaved(
-    rounds: 11, callsPerSample: links.count * linearRepeats,
-    [{ for _ in 0..<linearRepeats { for link in links { blackHole(scan.match(link)) } } }])[0]
-  let (string, url, foundation) = (measured[0], measured[1], measured[2])
+  measures += [
+    (calls, { for _ in 0..<repeats { for link in links { blackHole(try? router.resolve(link)) } } }),
+    (calls, { for _ in 0..<repeats { for url in urls { blackHole(try? router.resolve(url)) } } }),
+    (calls, { for _ in 0..<repeats { for link in links { blackHole(foundationParse(link)) } } }),
+    (links.count * linearRepeats, { for _ in 0..<linearRepeats { for link in links { blackHole(scan.match(link)) } } }),
+  ]
+}
+let measured = interleaved(rounds: rounds, measures)
+for (position, size) in sizes.enumerated() {
+  let (string, url, foundation, linear) = (
+    measured[position * 4], measured[position * 4 + 1], measured[position * 4 + 2], measured[position * 4 + 3]
+  )
   resolveBySize[size] = string
   worstFoundationRatio = max(worstFoundationRatio, string / foundation)
   leadBySize[size] = linear / string
@@ -228,14 +246,15 @@ for size in [10, 100, 1_000, 10_000] {
 let definitions = (0..<2_000).map { index in
   RouteDefinition<BenchRoute>.path(Table.pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
 }
-let build = interleaved(
-  rounds: 15, callsPerSample: 1,
-  [
-    {
-      blackHole(
-        try! Router(schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], routes: definitions))
-    }
-  ])[0]
+// Only construction is timed: each router is freed after its clock stops.
+var buildSamples: [Double] = []
+for _ in 0..<rounds {
+  let start = DispatchTime.now().uptimeNanoseconds
+  let router = try! Router(schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], routes: definitions)
+  buildSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+  blackHole(router)
+}
+let build = buildSamples.sorted()[rounds / 2]
 
 // The dispatcher: receive a link and deliver it (the app is ready).
 let receiveToDeliver = MainActor.assumeIsolated { () -> Double in
@@ -246,7 +265,7 @@ let receiveToDeliver = MainActor.assumeIsolated { () -> Double in
   let input = DeepLinkInput.url("myapp://" + Table.samplePath(1).dropFirst())
   let repeats = 2_000
   let time = interleaved(
-    rounds: rounds, callsPerSample: repeats, [{ for _ in 0..<repeats { blackHole(dispatcher.receive(input)) } }])[0]
+    rounds: rounds, [(repeats, { for _ in 0..<repeats { blackHole(dispatcher.receive(input)) } })])[0]
   precondition(delivered == repeats * rounds)
   return time
 }
@@ -263,5 +282,8 @@ lines += [
   "| linear scan ÷ trie at 10,000 routes | \(ratio(leadBySize[10_000]!)) | ≥ 20× | \(verdict(leadBySize[10_000]! >= 20)) |",
   "| build a table of 2,000 routes | \(format(build)) | < 2 ms | \(verdict(build < 2_000_000)) |",
   "| dispatcher receive → deliver | \(format(receiveToDeliver)) | < 5 µs | \(verdict(receiveToDeliver < 5_000)) |",
+  allocationsPerHit.map {
+    "| allocations per resolve on a hit (valgrind DHAT) | \(String(format: "%.1f", $0)) | ≤ 2 | \(verdict($0 <= 2)) |"
+  } ?? "| allocations per resolve on a hit | not measured (valgrind is not installed) | ≤ 2 | |",
 ]
 print(lines.joined(separator: "\n"))

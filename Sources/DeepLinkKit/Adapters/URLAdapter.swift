@@ -10,16 +10,17 @@
 ///   (also encoded), a malformed escape, bytes that do not decode to UTF-8 and control characters
 ///   make the link malformed. Query items are decoded (`+` stays `+`); the fragment is ignored.
 struct URLAdapter: Sendable {
-  var schemes: Set<String>
   var hosts: HostList
   var maxLength: Int
-
   /// The lowercase custom schemes in table order, for messages and printing.
   var schemeList: [String]
+  /// The same, as bytes, compared without making a string of the link's scheme.
+  private var schemeBytes: [[UInt8]]
+  private static let https = Array("https".utf8)
 
   init(schemes: [String], hosts: HostList, maxLength: Int) {
     self.schemeList = schemes.map(\.lowercasedASCII)
-    self.schemes = Set(schemeList)
+    self.schemeBytes = schemeList.map { Array($0.utf8) }
     self.hosts = hosts
     self.maxLength = maxLength
   }
@@ -53,11 +54,13 @@ struct URLAdapter: Sendable {
     {
       throw .malformed("it holds a backslash")
     }
-    let scheme = String(decoding: bytes[parts.scheme].lazy.map(\.lowercasedASCII), as: UTF8.self)
-
+    let scheme = bytes[parts.scheme]
     var segments: [String] = []
+    var slashes = 0
+    for byte in bytes[parts.path] where byte == UInt8(ascii: "/") { slashes += 1 }
+    segments.reserveCapacity(slashes + 1)
     let kind: DeepLinkSource
-    if scheme == "https" {
+    if scheme.equalsLowercased(Self.https) {
       kind = .universalLink
       guard let authority = parts.authority else {
         throw .malformed("an https link needs a host, as in https://host/path")
@@ -67,7 +70,7 @@ struct URLAdapter: Sendable {
         let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
         throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed universal-link host (\(listed))")
       }
-    } else if schemes.contains(scheme) {
+    } else if schemeBytes.contains(where: scheme.equalsLowercased) {
       kind = .customScheme
       if let authority = parts.authority, !authority.isEmpty {
         let host = bytes[authority]
@@ -76,7 +79,7 @@ struct URLAdapter: Sendable {
         segments.append(try decodeSegment(host))
       }
     } else {
-      throw DeepLinkError(.unsupportedScheme, unsupportedSchemeMessage(scheme))
+      throw DeepLinkError(.unsupportedScheme, unsupportedSchemeMessage(String(utf8Bytes: scheme).lowercasedASCII))
     }
 
     var start = parts.path.lowerBound
@@ -113,6 +116,12 @@ struct URLAdapter: Sendable {
       }
       host = authority[..<colon]
     }
+    // Fast path: a host already in lowercase ASCII letters, digits, "-" and "." (not last).
+    if !host.isEmpty, host.last != UInt8(ascii: "."),
+      host.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+    {
+      return String(utf8Bytes: host)
+    }
     do {
       return try HostList.normalize(host)
     } catch {
@@ -121,6 +130,11 @@ struct URLAdapter: Sendable {
   }
 
   private func decodeSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
+    guard raw.contains(UInt8(ascii: "%")) else {
+      // Raw control characters were refused for the whole link already.
+      if raw.isDotSegment { throw .malformed("the segment \(quoted(raw)) is a dot segment") }
+      return String(utf8Bytes: raw)
+    }
     let segment: String
     do {
       segment = try PercentEncoding.decoding(raw)

@@ -25,3 +25,27 @@ extension String {
     return String(decoding: utf8.map(\.lowercasedASCII), as: UTF8.self)
   }
 }
+
+extension String {
+  /// A string from bytes that are known to be UTF-8 (they were cut out of a Swift string),
+  /// copied without the generic and dynamic-cast paths of `String(decoding:as:)`.
+  init(utf8Bytes bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+    self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
+      guard let base = bytes.base.baseAddress, let target = buffer.baseAddress else { return 0 }
+      target.initialize(from: base + bytes.startIndex, count: bytes.count)
+      return bytes.count
+    }
+  }
+}
+
+extension Slice where Base == UnsafeBufferPointer<UInt8> {
+  /// Whether these bytes equal `lowercase` when ASCII letters are lowercased.
+  func equalsLowercased(_ lowercase: [UInt8]) -> Bool {
+    count == lowercase.count && zip(self, lowercase).allSatisfy { $0.lowercasedASCII == $1 }
+  }
+
+  /// Whether these bytes are `.` or `..`.
+  var isDotSegment: Bool {
+    (count == 1 || count == 2) && allSatisfy { $0 == UInt8(ascii: ".") }
+  }
+}

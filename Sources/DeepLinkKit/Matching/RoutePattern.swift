@@ -32,6 +32,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case wildcard
     /// One or more remaining segments, captured joined by `/` (`*name`).
     case catchAll(name: String)
+
+    /// The name a parameter or catch-all captures.
+    var parameterName: String? {
+      switch self {
+      case .parameter(let name, _), .catchAll(let name): name
+      case .literal, .wildcard: nil
+      }
+    }
   }
 
   /// The pattern as written.
@@ -56,71 +64,97 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   /// The names of the captured parameters, in order.
   public var parameterNames: [String] {
-    segments.compactMap {
-      switch $0 {
-      case .parameter(let name, _), .catchAll(let name): name
-      case .literal, .wildcard: nil
-      }
-    }
+    segments.compactMap(\.parameterName)
   }
 
   private struct SyntaxError: Error { let reason: String }
 
+  // Parsing works on UTF-8 bytes: character-by-character `Substring` work made building a large
+  // table slow (Benchmarks/RESULTS.md).
+  private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
   private static func parse(_ text: String) throws(SyntaxError) -> [Segment] {
-    guard text.hasPrefix("/") else { throw SyntaxError(reason: "a pattern must start with \"/\"") }
-    var parts = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-    if parts.last?.isEmpty == true { parts.removeLast() }  // "/" and a trailing "/"
+    var text = text
+    // A native string's bytes are parsed in place, without copying them out.
+    return try text.withUTF8 { bytes in
+      Result { () throws(SyntaxError) in try parse(bytes) }
+    }.get()
+  }
+
+  /// Splits on "/" after the leading one; a last empty part ("/" alone, or a trailing "/") is
+  /// dropped, any other empty part is an error.
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> [Segment] {
+    guard bytes.first == UInt8(ascii: "/") else { throw SyntaxError(reason: "a pattern must start with \"/\"") }
+    let end = bytes.count
     var segments: [Segment] = []
-    var names: Set<String> = []
-    for (index, part) in parts.enumerated() {
-      let position = index + 1
-      guard !part.isEmpty else { throw SyntaxError(reason: "segment \(position) is empty") }
+    segments.reserveCapacity(4)
+    var start = 1
+    while start <= end {
+      let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+      let part = bytes[start..<stop]
+      let position = segments.count + 1
+      if part.isEmpty {
+        if start == end { break }  // the dropped last part
+        throw SyntaxError(reason: "segment \(position) is empty")
+      }
+      let isLast = stop >= end - 1
       let segment = try parseSegment(part, position: position)
-      switch segment {
-      case .parameter(let name, _), .catchAll(let name):
-        guard names.insert(name).inserted else {
+      if let name = segment.parameterName {
+        // A linear check: patterns have a handful of parameters.
+        guard !segments.contains(where: { $0.parameterName == name }) else {
           throw SyntaxError(reason: "the parameter name \"\(name)\" is used twice")
         }
-        if case .catchAll = segment, index != parts.count - 1 {
-          throw SyntaxError(reason: "the catch-all \"\(part)\" must be the last segment")
+        if case .catchAll = segment, !isLast {
+          throw SyntaxError(reason: "the catch-all \"\(string(part))\" must be the last segment")
         }
-      case .literal, .wildcard: break
       }
       segments.append(segment)
+      start = stop + 1
     }
     return segments
   }
 
-  private static func parseSegment(_ part: Substring, position: Int) throws(SyntaxError) -> Segment {
-    if part == "*" { return .wildcard }
-    if part.hasPrefix("*") {
-      let name = String(part.dropFirst())
+  private static func string(_ bytes: Bytes) -> String { String(utf8Bytes: bytes) }
+
+  private static func parseSegment(_ part: Bytes, position: Int) throws(SyntaxError) -> Segment {
+    let first = part[part.startIndex]
+    if first == UInt8(ascii: "*") {
+      guard part.count > 1 else { return .wildcard }
+      let name = string(part.dropFirst())
       try checkName(name, in: part)
       return .catchAll(name: name)
     }
-    if part.hasPrefix(":") {
+    if first == UInt8(ascii: ":") {
       var body = part.dropFirst()
       var type = ParameterType.string
-      if let open = body.firstIndex(of: "(") {
-        guard body.hasSuffix(")") else {
-          throw SyntaxError(reason: "\"\(part)\" opens \"(\" without closing it at the end")
+      if let open = body.firstIndex(of: UInt8(ascii: "(")) {
+        guard body.last == UInt8(ascii: ")") else {
+          throw SyntaxError(reason: "\"\(string(part))\" opens \"(\" without closing it at the end")
         }
-        let typeName = String(body[body.index(after: open)..<body.index(before: body.endIndex)])
+        let typeName = string(body[(open + 1)..<(body.endIndex - 1)])
         guard let parsed = ParameterType(rawValue: typeName) else {
           throw SyntaxError(
-            reason: "\"\(part)\" has the unknown type \"\(typeName)\"; the types are int, uuid and string")
+            reason: "\"\(string(part))\" has the unknown type \"\(typeName)\"; the types are int, uuid and string")
         }
         type = parsed
         body = body[..<open]
       }
-      try checkName(String(body), in: part)
-      return .parameter(name: String(body), type: type)
+      let name = string(body)
+      try checkName(name, in: part)
+      return .parameter(name: name, type: type)
     }
-    for forbidden: Character in ["?", "#", "(", ")", "\\"] where part.contains(forbidden) {
-      throw SyntaxError(reason: "segment \(position) \"\(part)\" holds \"\(forbidden)\"; a pattern is a path only")
+    let isForbidden = { (byte: UInt8) in
+      switch byte {
+      case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"): true
+      default: false
+      }
     }
-    guard let decoded = PercentEncoding.decode(part.utf8[...]) else {
-      throw SyntaxError(reason: "segment \(position) \"\(part)\" holds a malformed percent escape")
+    if let forbidden = part.first(where: isForbidden) {
+      throw SyntaxError(
+        reason: "segment \(position) \"\(string(part))\" holds \"\(Character(Unicode.Scalar(forbidden)))\"; a pattern is a path only")
+    }
+    guard let decoded = PercentEncoding.decode(part) else {
+      throw SyntaxError(reason: "segment \(position) \"\(string(part))\" holds a malformed percent escape")
     }
     guard decoded != ".", decoded != ".." else {
       throw SyntaxError(reason: "segment \(position) is a dot segment, which no link can match")
@@ -128,16 +162,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     return .literal(decoded)
   }
 
-  private static func checkName(_ name: String, in part: Substring) throws(SyntaxError) {
-    guard !name.isEmpty else { throw SyntaxError(reason: "\"\(part)\" has an empty parameter name") }
-    let bytes = Array(name.utf8)
+  private static func checkName(_ name: String, in part: Bytes) throws(SyntaxError) {
+    let bytes = name.utf8
+    guard let first = bytes.first else {
+      throw SyntaxError(reason: "\"\(string(part))\" has an empty parameter name")
+    }
     let isValid =
-      (bytes[0].isASCIILetter || bytes[0] == UInt8(ascii: "_"))
+      (first.isASCIILetter || first == UInt8(ascii: "_"))
       && bytes.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }
     guard isValid else {
       throw SyntaxError(
         reason:
-          "\"\(part)\" has the invalid parameter name \"\(name)\" (use letters, digits and _, not starting with a digit)"
+          "\"\(string(part))\" has the invalid parameter name \"\(name)\" (use letters, digits and _, not starting with a digit)"
       )
     }
   }

@@ -24,8 +24,9 @@ struct SegmentTrie: Sendable {
   private var nodes = [Node()]
   let isCaseSensitive: Bool
 
-  init(isCaseSensitive: Bool) {
+  init(isCaseSensitive: Bool, expectedRoutes: Int = 0) {
     self.isCaseSensitive = isCaseSensitive
+    nodes.reserveCapacity(1 + expectedRoutes * 2)  // most routes add one or two nodes
   }
 
   /// Adds a pattern for `route`.
@@ -33,6 +34,7 @@ struct SegmentTrie: Sendable {
   /// - Returns: The route already registered with the same shape, if any (and then nothing is added).
   mutating func insert(_ pattern: RoutePattern, route: Int) -> Int? {
     var path = [0]
+    path.reserveCapacity(pattern.segments.count + 1)
     var node = 0
     for segment in pattern.segments {
       let next: Int
@@ -45,10 +47,8 @@ struct SegmentTrie: Sendable {
           next = addNode()
           nodes[node].literals[key] = next
         }
-      case .parameter(_, .int): next = child(of: node, \.int)
-      case .parameter(_, .uuid): next = child(of: node, \.uuid)
-      case .parameter(_, .string): next = child(of: node, \.parameter)
-      case .wildcard: next = child(of: node, \.wildcard)
+      case .parameter(_, let type): next = child(of: node, type == .int ? .int : type == .uuid ? .uuid : .parameter)
+      case .wildcard: next = child(of: node, .wildcard)
       case .catchAll:
         if let existing = nodes[node].catchAll { return existing }
         nodes[node].catchAll = route
@@ -119,10 +119,26 @@ struct SegmentTrie: Sendable {
     return nodes.count - 1
   }
 
-  private mutating func child(of node: Int, _ slot: WritableKeyPath<Node, Int?>) -> Int {
-    if let existing = nodes[node][keyPath: slot] { return existing }
+  private enum Slot { case int, uuid, parameter, wildcard }
+
+  /// The child in `slot`, created if needed. (A switch, not a key path: key-path access was a
+  /// measurable part of building a large table.)
+  private mutating func child(of node: Int, _ slot: Slot) -> Int {
+    let existing: Int? =
+      switch slot {
+      case .int: nodes[node].int
+      case .uuid: nodes[node].uuid
+      case .parameter: nodes[node].parameter
+      case .wildcard: nodes[node].wildcard
+      }
+    if let existing { return existing }
     let created = addNode()
-    nodes[node][keyPath: slot] = created
+    switch slot {
+    case .int: nodes[node].int = created
+    case .uuid: nodes[node].uuid = created
+    case .parameter: nodes[node].parameter = created
+    case .wildcard: nodes[node].wildcard = created
+    }
     return created
   }
 }

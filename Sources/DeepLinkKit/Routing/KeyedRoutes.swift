@@ -22,7 +22,10 @@ struct KeyedRoutes: Sendable {
         table[key] = index
       }
     }
-    for (index, definition) in definitions.enumerated() {
+    // Only definitions with a keyed source are copied: copying every definition (closures,
+    // strings, a push rule) was a measurable part of building a large table.
+    for index in definitions.indices where definitions[index].hasKeyedSource {
+      let definition = definitions[index]
       register(definition.shortcutType, "quick action", &shortcuts, index)
       register(definition.intentName, "intent", &intents, index)
       if let type = definition.activityType,

@@ -116,6 +116,11 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
     return copy
   }
 
+  /// Whether a source other than a link opens this route.
+  var hasKeyedSource: Bool {
+    shortcutType != nil || intentName != nil || activityType != nil || pushRule != nil
+  }
+
   /// How the route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.
   var label: String {
     name.map { "route \(quoted($0)) (\(pattern))" } ?? "route \(pattern)"

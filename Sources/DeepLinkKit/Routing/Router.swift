@@ -59,9 +59,11 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
       problems.append(.init(.invalidOption, "maxURLLength must be at least 1, not \(maxURLLength)"))
     }
 
-    var trie = SegmentTrie(isCaseSensitive: isCaseSensitive)
+    var trie = SegmentTrie(isCaseSensitive: isCaseSensitive, expectedRoutes: routes.count)
     var patterns: [RoutePattern] = []
     var kept: [RouteDefinition<Route>] = []
+    patterns.reserveCapacity(routes.count)
+    kept.reserveCapacity(routes.count)
     for definition in routes {
       let pattern: RoutePattern
       do {
