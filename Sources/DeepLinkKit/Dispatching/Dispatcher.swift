@@ -244,6 +244,16 @@ public final class Dispatcher<Route: Hashable & Sendable> {
 
   // MARK: - Decisions
 
+  /// The conditions `route` needs that do not hold. A route that needs only `.ready` (the common
+  /// case) is answered without building sets.
+  private func missingConditions(for route: Route) -> Set<Condition> {
+    let extra = requirements(route)
+    if extra.isEmpty { return satisfied.contains(.ready) ? [] : [.ready] }
+    var missing = extra.subtracting(satisfied)
+    if !satisfied.contains(.ready) { missing.insert(.ready) }
+    return missing
+  }
+
   private func nextID() -> LinkID {
     lastID += 1
     return LinkID(lastID)
@@ -267,7 +277,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
         emit(link.id, .dropped(.superseded(by: id)), at: arrival)
       }
     }
-    let missing = conditions(for: route).subtracting(satisfied)
+    let missing = missingConditions(for: route)
     if missing.isEmpty {
       remember(key, id: id, at: arrival)
       emitDelivery(route, id: id, heldFor: .zero, at: arrival)
@@ -298,7 +308,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
 
   private func deliverHeldLinks() {
     let time = now()
-    let ready = held.filter { conditions(for: $0.route).isSubset(of: satisfied) }
+    let ready = held.filter { missingConditions(for: $0.route).isEmpty }
     guard !ready.isEmpty else { return }
     let readyIDs = Set(ready.map(\.id))
     held.removeAll { readyIDs.contains($0.id) }
