@@ -82,6 +82,19 @@ import Testing
     #expect(claimed == count)
   }
 
+  /// The README quotes the benchmark results file, which `Benchmarks/run` writes.
+  @Test func performanceSectionQuotesTheResultsFile() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let quoted = try #require(
+      text.components(separatedBy: "<!-- benchmark-results -->\n").dropFirst().first?
+        .components(separatedBy: "\n<!-- /benchmark-results -->").first)
+    let results = try String(
+      contentsOf: Self.readme.deletingLastPathComponent().appendingPathComponent("Benchmarks/RESULTS.md"),
+      encoding: .utf8)
+    #expect(results.hasPrefix("# Benchmark results\n\n"))
+    #expect(quoted == results.dropFirst("# Benchmark results\n\n".count).trimmingCharacters(in: .newlines))
+  }
+
   @Test func urlExampleIsWhatTheToolPrints() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     #expect(

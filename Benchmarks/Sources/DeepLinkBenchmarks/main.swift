@@ -9,6 +9,7 @@ import Foundation
 //   DeepLinkBenchmarks                 the timing table (markdown)
 //   DeepLinkBenchmarks allocations N   resolves hit links N times, for valgrind's DHAT
 //   DeepLinkBenchmarks build N          builds a 2,000-route table N times, for profiling
+//   DeepLinkBenchmarks dispatch N       receives and delivers a link N times, for profiling
 
 /// A route of a generated table: which pattern matched and how many parameters it supplied.
 struct BenchRoute: Hashable, Sendable {
@@ -189,6 +190,15 @@ let allocationsPerHit: Double? =
   }
 if arguments.count == 3, arguments[1] == "allocations", let count = Int(arguments[2]) {
   MainActor.assumeIsolated { allocationProbe(count) }
+  exit(0)
+}
+if arguments.count == 3, arguments[1] == "dispatch", let count = Int(arguments[2]) {
+  MainActor.assumeIsolated {
+    let dispatcher = Dispatcher(router: Table.router(1_000), duplicateWindow: .zero, deliver: { blackHole($0) })
+    dispatcher.satisfy(.ready)
+    let input = DeepLinkInput.url("myapp://" + Table.samplePath(1).dropFirst())
+    for _ in 0..<count { blackHole(dispatcher.receive(input)) }
+  }
   exit(0)
 }
 if arguments.count == 3, arguments[1] == "build", let count = Int(arguments[2]) {

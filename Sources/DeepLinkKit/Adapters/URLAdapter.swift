@@ -118,7 +118,10 @@ struct URLAdapter: Sendable {
     }
     // Fast path: a host already in lowercase ASCII letters, digits, "-" and "." (not last).
     if !host.isEmpty, host.last != UInt8(ascii: "."),
-      host.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+      host.allSatisfy({
+        ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-")
+          || $0 == UInt8(ascii: ".")
+      })
     {
       return String(utf8Bytes: host)
     }

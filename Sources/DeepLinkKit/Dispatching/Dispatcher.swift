@@ -320,9 +320,11 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     effects.append(.deliver(route))
   }
 
-  private func emit(_ id: LinkID, _ kind: DispatchEvent<Route>.Kind, at time: Duration? = nil) {
+  /// Queues an event for the observers. The event is built only when someone observes: building
+  /// it (generic values, a source computed from the link) was most of the cost of a receive.
+  private func emit(_ id: LinkID, _ kind: @autoclosure () -> DispatchEvent<Route>.Kind, at time: Duration? = nil) {
     guard !observers.isEmpty else { return }
-    effects.append(.event(DispatchEvent(link: id, time: time ?? now(), kind: kind)))
+    effects.append(.event(DispatchEvent(link: id, time: time ?? now(), kind: kind())))
   }
 
   /// Runs the queued calls into app code (observers and the deliver handler) in order, once the

@@ -70,7 +70,7 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   }
 
   private static func kind(of url: String) -> DeepLinkSource {
-    url.utf8.prefix(6).map(\.lowercasedASCII).elementsEqual("https:".utf8) ? .universalLink : .customScheme
+    url.utf8.prefix(6).elementsEqual("https:".utf8, by: { $0.lowercasedASCII == $1 }) ? .universalLink : .customScheme
   }
 
   public var description: String {

@@ -151,7 +151,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
     if let forbidden = part.first(where: isForbidden) {
       throw SyntaxError(
-        reason: "segment \(position) \"\(string(part))\" holds \"\(Character(Unicode.Scalar(forbidden)))\"; a pattern is a path only")
+        reason:
+          "segment \(position) \"\(string(part))\" holds \"\(Character(Unicode.Scalar(forbidden)))\"; a pattern is a path only"
+      )
     }
     guard let decoded = PercentEncoding.decode(part) else {
       throw SyntaxError(reason: "segment \(position) \"\(string(part))\" holds a malformed percent escape")
