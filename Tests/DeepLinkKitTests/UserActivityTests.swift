@@ -38,6 +38,13 @@ import Testing
         .unsupportedScheme, #"the scheme "http" is not handled (handled: myapp, https); universal links must use https"#
       )
     ),
+    // Found by Fuzz/FuzzInputs: a web-browsing activity is a universal link, never a custom-scheme one.
+    (
+      UserActivity(type: UserActivity.browsingWebType, webpageURL: "myapp://messages/1howMessa"),
+      DeepLinkError(
+        .unsupportedScheme,
+        #"the webpage of a web-browsing user activity must be an https link, not "myapp://messages/1howMessa""#)
+    ),
     (
       UserActivity(type: UserActivity.spotlightItemType, userInfo: [UserActivity.spotlightIdentifierKey: "item-42"]),
       DeepLinkError(.noRoute, #"the Spotlight item identifier "item-42" is not a link"#)

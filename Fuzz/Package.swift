@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+// libFuzzer targets, in a nested package so that nothing of them reaches the library's users.
+// Fuzz/run builds them with -sanitize=fuzzer,address and runs each for a bounded time.
+import PackageDescription
+
+let fuzzTargets = ["FuzzURL", "FuzzPush", "FuzzRouteTable", "FuzzInputs"]
+
+let package = Package(
+  name: "DeepLinkFuzz",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(name: "DeepLinkKit", path: "..")],
+  targets: [
+    .target(name: "FuzzSupport", dependencies: [.product(name: "DeepLinkKit", package: "DeepLinkKit")])
+  ]
+    + fuzzTargets.map { name in
+      // libFuzzer supplies `main`; the target only defines LLVMFuzzerTestOneInput.
+      .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport", .product(name: "DeepLinkKit", package: "DeepLinkKit")],
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+    },
+  swiftLanguageModes: [.v6]
+)

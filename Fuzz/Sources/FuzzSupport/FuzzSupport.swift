@@ -1,0 +1,52 @@
+import DeepLinkKit
+import Foundation
+
+/// The table the fuzz targets route against: every kind of segment, every source, a
+/// least-privilege route, on two schemes and an exact and a wildcard host.
+public let fuzzTableJSON = """
+  {
+    "schemes": ["myapp", "my-app.beta"],
+    "hosts": ["app.example.com", "*.example.org", "例え.jp"],
+    "maxURLLength": 2048,
+    "routes": [
+      { "name": "root", "path": "/" },
+      { "name": "messages", "path": "/messages", "shortcut": "com.example.messages", "intent": "ShowMessages" },
+      { "name": "message", "path": "/messages/:id",
+        "push": { "when": { "type": "message" }, "parameters": { "id": "message_id" } } },
+      { "name": "reply", "path": "/messages/:id/reply",
+        "push": { "when": {}, "parameters": { "id": "message_id" }, "action": "REPLY" } },
+      { "name": "request", "path": "/requests/:id(int)", "shortcut": "com.example.request", "activity": "com.example.request" },
+      { "name": "order", "path": "/orders/:id(uuid)", "intent": "OpenOrder" },
+      { "name": "wild", "path": "/a/*/c" },
+      { "name": "pair", "path": "/a/:x/:y" },
+      { "name": "docs", "path": "/docs/*path", "activity": "com.example.docs" },
+      { "name": "cafe", "path": "/caf%C3%A9/:name" },
+      { "name": "deleteAccount", "path": "/account/delete", "sources": ["inApp"] }
+    ]
+  }
+  """
+
+/// The router for ``fuzzTableJSON``.
+public let fuzzRouter: Router<NamedRoute> = {
+  do {
+    return try RouteTable.makeRouter(json: Data(fuzzTableJSON.utf8))
+  } catch {
+    fatalError("the fuzz table does not build: \(error)")
+  }
+}()
+
+/// Stops the fuzzer with a message: a guarantee was broken.
+public func violation(_ message: String) -> Never {
+  fatalError("guarantee broken: \(message)")
+}
+
+/// Checks the round trip of a resolved link: printing its route and resolving the printed link
+/// must give the same route back. (Printing may refuse: a route whose values cannot be printed
+/// is refused, never printed wrongly.)
+public func checkRoundTrip(_ route: NamedRoute, router: Router<NamedRoute> = fuzzRouter) {
+  guard let printed = try? router.urlString(for: route) else { return }
+  guard let again = try? router.resolve(printed, source: .inApp) else {
+    violation("\(route) printed as \(printed), which does not resolve")
+  }
+  guard again.route == route else { violation("\(route) printed as \(printed) resolves to \(again.route)") }
+}
