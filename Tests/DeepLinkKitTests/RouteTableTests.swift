@@ -29,7 +29,7 @@ import Testing
       table
         == RouteTable(
           schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], isCaseSensitive: false,
-          maxURLLength: 100,
+          limits: InputLimits(maxURLLength: 100),
           routes: [
             .init(name: "messageDetails", path: "/messages/:id"),
             .init(name: "deleteAccount", path: "/account/delete", sources: [.inApp, .universalLink]),
@@ -43,14 +43,14 @@ import Testing
   @Test func defaults() throws {
     let table = try RouteTable(json: Data(#"{"routes": []}"#.utf8))
     #expect(table == RouteTable(routes: []))
-    #expect(table.isCaseSensitive && table.maxURLLength == 4096 && table.schemes.isEmpty && table.hosts.isEmpty)
+    #expect(table.isCaseSensitive && table.limits == InputLimits() && table.schemes.isEmpty && table.hosts.isEmpty)
   }
 
   @Test(arguments: [
     (
       #"{"routes": [], "scheme": ["x"]}"#,
       [
-        #"the table has the unknown key "scheme"; the keys are caseSensitive, hosts, maxURLLength, pushURLKeys, routes, schemes"#
+        #"the table has the unknown key "scheme"; the keys are caseSensitive, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#
       ]
     ),
     (
@@ -124,7 +124,7 @@ import Testing
       """
     #expect(
       Self.problems(json) == [
-        #"the table has the unknown key "colour"; the keys are caseSensitive, hosts, maxURLLength, pushURLKeys, routes, schemes"#,
+        #"the table has the unknown key "colour"; the keys are caseSensitive, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#,
         #"routes[4] ("d"): "sources" holds the unknown source "nowhere"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#,
         #"scheme "https": http and https are not custom schemes; list universal-link hosts instead"#,
         #"the host "bad host" holds the character " ""#,

@@ -4,12 +4,12 @@ import Foundation
 /// A router whose routes are named after their patterns, on the scheme `myapp` and the hosts
 /// `app.example.com` and `*.example.org`.
 func makeRouter(
-  _ patterns: [String], caseSensitive: Bool = true, maxURLLength: Int = 4096,
+  _ patterns: [String], caseSensitive: Bool = true, limits: InputLimits = InputLimits(),
   sources: [String: Set<DeepLinkSource>] = [:]
 ) throws -> Router<NamedRoute> {
   try RouteTable(
     schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], isCaseSensitive: caseSensitive,
-    maxURLLength: maxURLLength,
+    limits: limits,
     routes: patterns.map { RouteTable.Entry(name: $0, path: $0, sources: sources[$0]) }
   ).makeRouter()
 }

@@ -11,18 +11,18 @@
 ///   make the link malformed. Query items are decoded (`+` stays `+`); the fragment is ignored.
 struct URLAdapter: Sendable {
   var hosts: HostList
-  var maxLength: Int
+  var limits: InputLimits
   /// The lowercase custom schemes in table order, for messages and printing.
   var schemeList: [String]
   /// The same, as bytes, compared without making a string of the link's scheme.
   private var schemeBytes: [[UInt8]]
   private static let https = Array("https".utf8)
 
-  init(schemes: [String], hosts: HostList, maxLength: Int) {
+  init(schemes: [String], hosts: HostList, limits: InputLimits) {
     self.schemeList = schemes.map(\.lowercasedASCII)
     self.schemeBytes = schemeList.map { Array($0.utf8) }
     self.hosts = hosts
-    self.maxLength = maxLength
+    self.limits = limits
   }
 
   /// The request for `url`.
@@ -41,8 +41,8 @@ struct URLAdapter: Sendable {
   private func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest
   {
     guard !bytes.isEmpty else { throw .malformed("the link is empty") }
-    guard bytes.count <= maxLength else {
-      throw DeepLinkError(.inputTooLarge, "the link is \(bytes.count) bytes long; the limit is \(maxLength) bytes")
+    guard bytes.count <= limits.maxURLLength else {
+      throw InputLimits.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
     }
     if let control = bytes.first(where: \.isASCIIControl) {
       throw .malformed("it holds the control character U+\(hex4(control))")
@@ -58,7 +58,7 @@ struct URLAdapter: Sendable {
     var segments: [String] = []
     var slashes = 0
     for byte in bytes[parts.path] where byte == UInt8(ascii: "/") { slashes += 1 }
-    segments.reserveCapacity(slashes + 1)
+    segments.reserveCapacity(min(slashes + 1, limits.maxSegments + 1))
     let kind: DeepLinkSource
     if scheme.equalsLowercased(Self.https) {
       kind = .universalLink
@@ -84,11 +84,15 @@ struct URLAdapter: Sendable {
 
     var start = parts.path.lowerBound
     for index in parts.path where bytes[index] == UInt8(ascii: "/") {
-      if index > start { segments.append(try decodeSegment(bytes[start..<index])) }
+      if index > start {
+        guard segments.count < limits.maxSegments else { throw tooManySegments() }
+        segments.append(try decodeSegment(bytes[start..<index]))
+      }
       start = index + 1
     }
     if parts.path.upperBound > start { segments.append(try decodeSegment(bytes[start..<parts.path.upperBound])) }
 
+    if segments.count > limits.maxSegments { throw tooManySegments() }
     let query = try parts.query.map { range throws(DeepLinkError) in try queryItems(bytes[range]) } ?? []
     return PathRequest(source: source ?? kind, segments: segments, query: query)
   }
@@ -133,6 +137,20 @@ struct URLAdapter: Sendable {
   }
 
   private func decodeSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
+    let segment = try decodeSegmentText(raw)
+    // Decoding only shortens, so only a long raw segment needs its decoded length checked.
+    if raw.count > limits.maxValueLength { try checkLength(segment, "a path segment") }
+    return segment
+  }
+
+  private func checkLength(_ value: String, _ what: String) throws(DeepLinkError) {
+    let length = value.utf8.count
+    if length > limits.maxValueLength {
+      throw InputLimits.tooLarge("\(what) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
+    }
+  }
+
+  private func decodeSegmentText(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
     guard raw.contains(UInt8(ascii: "%")) else {
       // Raw control characters were refused for the whole link already.
       if raw.isDotSegment { throw .malformed("the segment \(quoted(raw)) is a dot segment") }
@@ -169,9 +187,21 @@ struct URLAdapter: Sendable {
       if name.utf8.contains(where: \.isASCIIControl) || value.utf8.contains(0) {
         throw .malformed("the query item \(quoted(item)) decodes to a control character")
       }
+      if item.count > limits.maxValueLength {
+        try checkLength(name, "the query item name \(quoted(name))")
+        try checkLength(value, "the value of the query item \(quoted(name))")
+      }
+      guard items.count < limits.maxQueryItems else {
+        throw InputLimits.tooLarge(
+          "the link has more than \(limits.maxQueryItems) query items", limit: "\(limits.maxQueryItems)")
+      }
       items.append(.init(name: name, value: value))
     }
     return items
+  }
+
+  private func tooManySegments() -> DeepLinkError {
+    InputLimits.tooLarge("the link has more than \(limits.maxSegments) path segments", limit: "\(limits.maxSegments)")
   }
 
   private func hex4(_ byte: UInt8) -> String {

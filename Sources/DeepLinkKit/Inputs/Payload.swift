@@ -11,29 +11,44 @@ import Foundation
 /// - A `URL` becomes its absolute string; a `UUID` its string.
 /// - A nested dictionary keeps its path, joined by `.`: `{"data": {"id": 7}}` gives `"data.id": "7"`.
 /// - Anything else (arrays, dates, data, null), keys that are not strings, and what lies deeper
-///   than `maxDepth` dictionaries is left out; nothing here can crash on a strange value.
+///   than ``maxDepth`` dictionaries is left out; nothing here can crash on a strange value. How
+///   deep the dictionaries nest is recorded, so that a router can refuse a push payload nested
+///   deeper than its ``InputLimits/maxPayloadDepth``.
 public enum Payload {
-  /// How deep nested dictionaries are followed.
-  public static let maxDepth = 16
+  /// How deep nested dictionaries are followed at most.
+  public static let maxDepth = 64
 
   /// The flattened fields of a dictionary.
   ///
   /// - Parameter dictionary: A notification payload or `userInfo`.
   /// - Returns: Its fields as strings, keyed by their path.
   public static func fields(of dictionary: [AnyHashable: Any]?) -> [String: String] {
+    flattened(dictionary).fields
+  }
+
+  /// The flattened fields, and how deep the dictionaries nest: 1 for a flat one, more than
+  /// ``maxDepth`` when some were left out.
+  static func flattened(_ dictionary: [AnyHashable: Any]?) -> (fields: [String: String], depth: Int) {
     var fields: [String: String] = [:]
-    if let dictionary { flatten(dictionary, prefix: "", depth: 1, into: &fields) }
-    return fields
+    var deepest = 0
+    if let dictionary { flatten(dictionary, prefix: "", depth: 1, into: &fields, deepest: &deepest) }
+    return (fields, deepest)
   }
 
   private static func flatten(
-    _ dictionary: [AnyHashable: Any], prefix: String, depth: Int, into fields: inout [String: String]
+    _ dictionary: [AnyHashable: Any], prefix: String, depth: Int, into fields: inout [String: String],
+    deepest: inout Int
   ) {
+    deepest = max(deepest, depth)
     for (key, value) in dictionary {
       guard let key = key.base as? String else { continue }
       let path = prefix.isEmpty ? key : prefix + "." + key
       if let nested = value as? [AnyHashable: Any] {
-        if depth < maxDepth { flatten(nested, prefix: path, depth: depth + 1, into: &fields) }
+        if depth < maxDepth {
+          flatten(nested, prefix: path, depth: depth + 1, into: &fields, deepest: &deepest)
+        } else {
+          deepest = maxDepth + 1
+        }
       } else if let text = string(from: value) {
         fields[path] = text
       }

@@ -18,12 +18,17 @@ public struct PushNotification: Sendable, Hashable {
   public var actionIdentifier: String
   /// The text the user typed in a text-input action, if any.
   public var replyText: String?
+  /// How deep the payload's dictionaries nested: 1 for a flat payload.
+  public var depth: Int
 
   /// Creates a notification from flattened fields.
-  public init(fields: [String: String], actionIdentifier: String = defaultAction, replyText: String? = nil) {
+  public init(
+    fields: [String: String], actionIdentifier: String = defaultAction, replyText: String? = nil, depth: Int = 1
+  ) {
     self.fields = fields
     self.actionIdentifier = actionIdentifier
     self.replyText = replyText
+    self.depth = depth
   }
 
   /// Creates a notification from its payload, as `userInfo` holds it.
@@ -33,6 +38,7 @@ public struct PushNotification: Sendable, Hashable {
   ///   - actionIdentifier: The action the user chose.
   ///   - replyText: The typed reply of a text-input action.
   public init(userInfo: [AnyHashable: Any], actionIdentifier: String = defaultAction, replyText: String? = nil) {
-    self.init(fields: Payload.fields(of: userInfo), actionIdentifier: actionIdentifier, replyText: replyText)
+    let (fields, depth) = Payload.flattened(userInfo)
+    self.init(fields: fields, actionIdentifier: actionIdentifier, replyText: replyText, depth: depth)
   }
 }

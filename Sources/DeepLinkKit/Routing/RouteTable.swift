@@ -7,7 +7,7 @@ import Foundation
 ///   "schemes": ["myapp"],
 ///   "hosts": ["app.example.com", "*.example.org"],
 ///   "caseSensitive": true,
-///   "maxURLLength": 4096,
+///   "maxURLLength": 4096, "maxSegments": 32,
 ///   "routes": [
 ///     { "name": "messageDetails", "path": "/messages/:id" },
 ///     { "name": "deleteAccount", "path": "/settings/account/delete", "sources": ["inApp"] }
@@ -15,8 +15,10 @@ import Foundation
 /// }
 /// ```
 ///
-/// `routes` is required; `schemes` and `hosts` default to none, `caseSensitive` to `true`,
-/// `maxURLLength` to 4,096 bytes and `pushURLKeys` to `deeplink`, `deep_link`, `link`, `url`. A
+/// `routes` is required; `schemes` and `hosts` default to none, `caseSensitive` to `true`, the
+/// limits (`maxURLLength`, `maxSegments`, `maxQueryItems`, `maxValueLength`, `maxPayloadFields`,
+/// `maxPayloadDepth`) to ``InputLimits``' defaults, and `pushURLKeys` to `deeplink`,
+/// `deep_link`, `link`, `url`. A
 /// route has a `name` (unique) and a `path` pattern, and may have `sources` (the sources allowed to
 /// open it; default all), `shortcut` (a quick-action type), `intent` (an intent name), `activity`
 /// (a user-activity type) and `push` (`{"when": {field: value}, "parameters": {name: field},
@@ -60,8 +62,8 @@ public struct RouteTable: Sendable, Hashable {
   public var hosts: [String]
   /// Whether literal segments match in case.
   public var isCaseSensitive: Bool
-  /// The longest link accepted, in UTF-8 bytes.
-  public var maxURLLength: Int
+  /// Bounds on what one input may hold.
+  public var limits: InputLimits
   /// The payload fields a push notification's link may be under.
   public var pushURLKeys: [String]
   /// The routes.
@@ -69,14 +71,14 @@ public struct RouteTable: Sendable, Hashable {
 
   /// Creates a table.
   public init(
-    schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true, maxURLLength: Int = 4096,
+    schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true, limits: InputLimits = InputLimits(),
     pushURLKeys: [String] = Router<NamedRoute>.defaultPushURLKeys, routes: [Entry]
   ) {
     self.pushURLKeys = pushURLKeys
     self.schemes = schemes
     self.hosts = hosts
     self.isCaseSensitive = isCaseSensitive
-    self.maxURLLength = maxURLLength
+    self.limits = limits
     self.routes = routes
   }
 
@@ -120,7 +122,7 @@ public struct RouteTable: Sendable, Hashable {
     let router: Router<NamedRoute>
     do {
       router = try Router(
-        schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, maxURLLength: maxURLLength,
+        schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, limits: limits,
         pushURLKeys: pushURLKeys, routes: definitions)
     } catch {
       throw RouteTableError(problems: error.problems + problems)
@@ -153,7 +155,13 @@ public struct RouteTable: Sendable, Hashable {
 private struct Reader {
   var problems: [RouteTableError.Problem] = []
 
-  private static let tableKeys = ["caseSensitive", "hosts", "maxURLLength", "pushURLKeys", "routes", "schemes"]
+  private static let limitKeys: [(String, WritableKeyPath<InputLimits, Int> & Sendable)] = [
+    ("maxPayloadDepth", \.maxPayloadDepth), ("maxPayloadFields", \.maxPayloadFields),
+    ("maxQueryItems", \.maxQueryItems),
+    ("maxSegments", \.maxSegments), ("maxURLLength", \.maxURLLength), ("maxValueLength", \.maxValueLength),
+  ]
+  private static let tableKeys =
+    ["caseSensitive", "hosts"] + limitKeys.map(\.0) + ["pushURLKeys", "routes", "schemes"]
   private static let routeKeys = ["activity", "intent", "name", "path", "push", "shortcut", "sources"]
   private static let pushKeys = ["action", "parameters", "when"]
 
@@ -179,11 +187,13 @@ private struct Reader {
     case .bool(let value): table.isCaseSensitive = value
     case let other?: problem("\"caseSensitive\" must be a Boolean, not \(other.typeDescription)")
     }
-    switch object["maxURLLength"] {
-    case nil: break
-    case .number(let value) where value >= 1 && value <= Double(Int32.max) && value.rounded() == value:
-      table.maxURLLength = Int(value)
-    case let other?: problem("\"maxURLLength\" must be a whole number from 1 to \(Int32.max), not \(Self.show(other))")
+    for (key, path) in Self.limitKeys {
+      switch object[key] {
+      case nil: break
+      case .number(let value) where value >= 1 && value <= Double(Int32.max) && value.rounded() == value:
+        table.limits[keyPath: path] = Int(value)
+      case let other?: problem("\"\(key)\" must be a whole number from 1 to \(Int32.max), not \(Self.show(other))")
+      }
     }
     switch object["routes"] {
     case .array(let routes):

@@ -66,6 +66,14 @@ extension Router {
 
   private func resolve(_ notification: PushNotification) throws(DeepLinkError) -> Resolution<Route> {
     let action = notification.actionIdentifier
+    if notification.fields.count > limits.maxPayloadFields {
+      throw InputLimits.tooLarge(
+        "the notification's payload has \(notification.fields.count) fields", limit: "\(limits.maxPayloadFields)")
+    }
+    if notification.depth > limits.maxPayloadDepth {
+      throw InputLimits.tooLarge(
+        "the notification's payload nests \(notification.depth) levels deep", limit: "\(limits.maxPayloadDepth)")
+    }
     if action == PushNotification.dismissAction {
       throw DeepLinkError(.noRoute, "a dismissed notification opens no route")
     }

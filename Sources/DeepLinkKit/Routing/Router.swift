@@ -35,14 +35,14 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   ///   - schemes: The app's custom URL schemes (compared case-insensitively).
   ///   - hosts: The universal-link hosts; `*.example.com` allows any subdomain of `example.com`.
   ///   - isCaseSensitive: Whether literal segments must match in case (the default).
-  ///   - maxURLLength: The longest link accepted, in UTF-8 bytes.
+  ///   - limits: Bounds on what one input may hold; see ``InputLimits``.
   ///   - pushURLKeys: The payload fields that may hold a link in a push notification, tried at
   ///     the top level, then inside `data`.
   ///   - routes: The routes, in any order.
   /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, scheme and host.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true,
-    maxURLLength: Int = 4096, pushURLKeys: [String] = Router.defaultPushURLKeys,
+    limits: InputLimits = InputLimits(), pushURLKeys: [String] = Router.defaultPushURLKeys,
     routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) {
     var problems: [RouteTableError.Problem] = []
@@ -55,9 +55,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
     for host in hosts {
       do { try hostList.add(host) } catch { problems += error.problems }
     }
-    if maxURLLength < 1 {
-      problems.append(.init(.invalidOption, "maxURLLength must be at least 1, not \(maxURLLength)"))
-    }
+    problems += limits.problems
 
     var trie = SegmentTrie(isCaseSensitive: isCaseSensitive, expectedRoutes: routes.count)
     var patterns: [RoutePattern] = []
@@ -89,11 +87,14 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
     self.definitions = kept
     self.patterns = patterns
     self.trie = trie
-    self.adapter = URLAdapter(schemes: schemes, hosts: hostList, maxLength: maxURLLength)
+    self.adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits)
   }
 
   /// The payload fields a push notification's link may be under, unless a table says otherwise.
   public static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
+
+  /// The bounds on what one input may hold.
+  public var limits: InputLimits { adapter.limits }
 
   /// The number of routes in the table.
   public var routeCount: Int { definitions.count }
@@ -180,6 +181,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   func build(_ index: Int, values: [String: String], source: DeepLinkSource) throws(DeepLinkError) -> Resolution<Route>
   {
     let definition = definitions[index]
+    try checkValues(values)
     var parameters = RouteParameters()
     for segment in patterns[index].segments {
       switch segment {
@@ -199,6 +201,19 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
     }
     for (name, value) in values.sorted(by: { $0.key < $1.key }) { parameters.append(name, value) }
     return try build(index, parameters, source: source)
+  }
+
+  /// Refuses too many values, or a value that is too long, before a route is built from them.
+  func checkValues(_ values: [String: String]) throws(DeepLinkError) {
+    let limits = adapter.limits
+    if values.count > limits.maxPayloadFields {
+      throw InputLimits.tooLarge("the input has \(values.count) values", limit: "\(limits.maxPayloadFields)")
+    }
+    for (name, value) in values where max(value.utf8.count, name.utf8.count) > limits.maxValueLength {
+      let what = value.utf8.count > limits.maxValueLength ? "the value of \(quoted(name))" : "a value's name"
+      let length = max(value.utf8.count, name.utf8.count)
+      throw InputLimits.tooLarge("\(what) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
+    }
   }
 
   /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route.

@@ -1,0 +1,61 @@
+/// Bounds on what one arriving input may hold. A link or payload past a bound is refused with
+/// `inputTooLarge`, saying which bound, before any route is built from it.
+///
+/// | bound | default | applies to |
+/// |---|---:|---|
+/// | ``maxURLLength`` | 4,096 bytes | a link (also one found in a push payload or activity) |
+/// | ``maxSegments`` | 32 | a link's path segments |
+/// | ``maxQueryItems`` | 64 | a link's query items |
+/// | ``maxValueLength`` | 1,024 bytes | one decoded path segment, query name or value, or parameter value of any source |
+/// | ``maxPayloadFields`` | 256 | the flattened fields of a push payload, and the values of a quick action, intent or user activity |
+/// | ``maxPayloadDepth`` | 16 | how deep a push payload's dictionaries nest |
+///
+/// Held links are bounded by the dispatcher's ``HoldingPolicy``.
+public struct InputLimits: Sendable, Hashable {
+  /// The longest link, in UTF-8 bytes.
+  public var maxURLLength: Int
+  /// The most path segments in a link.
+  public var maxSegments: Int
+  /// The most query items in a link.
+  public var maxQueryItems: Int
+  /// The longest decoded value, in UTF-8 bytes.
+  public var maxValueLength: Int
+  /// The most fields in a payload or values in an input.
+  public var maxPayloadFields: Int
+  /// The deepest nesting of a push payload's dictionaries.
+  public var maxPayloadDepth: Int
+
+  /// Creates limits; each defaults to the value in the table above.
+  public init(
+    maxURLLength: Int = 4096, maxSegments: Int = 32, maxQueryItems: Int = 64, maxValueLength: Int = 1024,
+    maxPayloadFields: Int = 256, maxPayloadDepth: Int = 16
+  ) {
+    self.maxURLLength = maxURLLength
+    self.maxSegments = maxSegments
+    self.maxQueryItems = maxQueryItems
+    self.maxValueLength = maxValueLength
+    self.maxPayloadFields = maxPayloadFields
+    self.maxPayloadDepth = maxPayloadDepth
+  }
+
+  /// The problems of limits that are not positive, or deeper than ``Payload/maxDepth``.
+  var problems: [RouteTableError.Problem] {
+    let values: [(String, Int)] = [
+      ("maxURLLength", maxURLLength), ("maxSegments", maxSegments), ("maxQueryItems", maxQueryItems),
+      ("maxValueLength", maxValueLength), ("maxPayloadFields", maxPayloadFields), ("maxPayloadDepth", maxPayloadDepth),
+    ]
+    var problems = values.filter { $0.1 < 1 }.map {
+      RouteTableError.Problem(.invalidOption, "\($0.0) must be at least 1, not \($0.1)")
+    }
+    if maxPayloadDepth > Payload.maxDepth {
+      problems.append(
+        .init(.invalidOption, "maxPayloadDepth can be at most \(Payload.maxDepth), not \(maxPayloadDepth)"))
+    }
+    return problems
+  }
+
+  /// `inputTooLarge`: "`statement`; the limit is `limit`".
+  static func tooLarge(_ statement: String, limit: String) -> DeepLinkError {
+    DeepLinkError(.inputTooLarge, "\(statement); the limit is \(limit)")
+  }
+}
