@@ -57,6 +57,7 @@ import Testing
         ledger.source[event.link] = source
       case .resolved(let route): ledger.route[event.link] = route
       case .held: break
+      case .confirmationRequested: Issue.record("no route of this table requires confirmation")
       case .refused: ledger.terminal[event.link, default: []].append("refused")
       case .dropped(let reason):
         ledger.terminal[event.link, default: []].append("dropped")
@@ -131,6 +132,7 @@ import Testing
       case .held: #expect(held.contains(newest))
       case .refused: #expect(ends == ["refused"])
       case .dropped: #expect(ends == ["dropped"])
+      case .awaitingConfirmation: Issue.record("no route of this table requires confirmation")
       }
     }
     // Held links delivered by one step go in arrival order.

@@ -13,6 +13,8 @@ public struct DispatchEvent<Route: Hashable & Sendable>: Sendable, Hashable, Cus
     case refused(DeepLinkError)
     /// It waits for these conditions.
     case held(missing: Set<Condition>)
+    /// The app is asked to confirm it (a route that requires confirmation, from an untrusted source).
+    case confirmationRequested(Route)
     /// The app's handler was given the route, after holding it this long (zero if never held).
     case delivered(Route, heldFor: Duration)
     /// It was dropped and will never be delivered.
@@ -43,6 +45,7 @@ public struct DispatchEvent<Route: Hashable & Sendable>: Sendable, Hashable, Cus
     case .resolved(let route): "resolved to \(route)"
     case .refused(let error): "refused: \(error)"
     case .held(let missing): "held: waiting for \(missing.sorted().map(\.name).joined(separator: ", "))"
+    case .confirmationRequested(let route): "awaiting the app's confirmation to open \(route)"
     case .delivered(let route, let heldFor):
       heldFor == .zero ? "delivered \(route) at once" : "delivered \(route) after \(heldFor.secondsText)"
     case .dropped(let reason): "dropped: \(reason.message)"

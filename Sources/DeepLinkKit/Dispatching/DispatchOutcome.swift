@@ -8,6 +8,9 @@ public enum DispatchOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
   /// The route waits for these conditions, and will be delivered once they hold (unless a later
   /// event drops it).
   case held(Route, missing: Set<Condition>)
+  /// The route requires confirmation and came from an untrusted source: the app has been asked,
+  /// and the route is delivered once it approves (or dropped as declined).
+  case awaitingConfirmation(Route)
   /// The link opens nothing.
   case refused(DeepLinkError)
   /// The route was dropped at once (a duplicate, or a full queue).
@@ -18,7 +21,7 @@ public enum DispatchOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
   /// try to open the link some other way).
   public var isHandled: Bool {
     switch self {
-    case .delivered, .held: true
+    case .delivered, .held, .awaitingConfirmation: true
     case .dropped(_, let reason): reason.code == .duplicate
     case .refused: false
     }

@@ -27,8 +27,14 @@ import Foundation
 /// links over with ``submit(_:completion:)``, which keeps their order and loses none.
 @MainActor
 public final class Dispatcher<Route: Hashable & Sendable> {
-  /// Receives each route, on the main actor, exactly once.
-  public typealias Deliver = @MainActor (Route) -> Void
+  /// Receives each route, on the main actor, exactly once. A handler that throws has the link
+  /// dropped with ``DropReason/Code/handlerFailed`` (it is not retried: the handler may have
+  /// navigated part of the way), and the dispatcher goes on with the next.
+  public typealias Deliver = @MainActor (Route) throws -> Void
+  /// Asks the app (an alert, say) whether to open a route that requires confirmation and came
+  /// from an untrusted source; the app calls `answer` once, now or later, with its decision.
+  public typealias Confirm =
+    @MainActor (_ route: Route, _ source: DeepLinkSource, _ answer: @escaping @MainActor (Bool) -> Void) -> Void
   /// The conditions a route needs besides ``Condition/ready``.
   public typealias Requirements = @Sendable (Route) -> Set<Condition>
 
@@ -37,6 +43,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     let route: Route
     let source: DeepLinkSource
     let arrival: Duration
+    /// Whether the app must still confirm it before it is delivered.
+    var needsConfirmation: Bool
   }
 
   private struct RecentKey: Hashable {
@@ -47,7 +55,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// A call into app code, run once the dispatcher's state is settled.
   private enum Effect {
     case event(DispatchEvent<Route>)
-    case deliver(Route)
+    case deliver(Route, id: LinkID, heldFor: Duration, time: Duration)
+    case confirm(HeldLink)
   }
 
   private struct PendingInput: Sendable {
@@ -64,6 +73,9 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// How long after a link the same route from the same kind of source counts as a duplicate.
   public let duplicateWindow: Duration
 
+  /// The sources whose links need the app's confirmation for routes that require it.
+  public let untrustedSources: Set<DeepLinkSource>
+  private let confirm: Confirm?
   private let requirements: Requirements
   private let now: @MainActor () -> Duration
   private let deliver: Deliver
@@ -71,6 +83,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
 
   private var satisfied: Set<Condition> = []
   private var held: [HeldLink] = []
+  private var awaiting: [LinkID: HeldLink] = [:]
   private var recent: [RecentKey: (id: LinkID, time: Duration)] = [:]
   private var lastID = 0
   private var effects: [Effect] = []
@@ -87,6 +100,10 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   ///     dropped as a duplicate; 2 seconds by default, `.zero` turns it off.
   ///   - clock: The time now, as a duration since any fixed origin; a continuous clock by
   ///     default. Tests and the demo pass their own.
+  ///   - untrustedSources: The sources whose links need the app's confirmation for routes that
+  ///     require it (``RouteDefinition/requiringConfirmation()``): custom schemes by default, which
+  ///     any app can send. (A universal link resolves only on a listed host.)
+  ///   - confirm: Asks the app whether to open such a route. Without it, such links are declined.
   ///   - requirements: The conditions a route needs besides ``Condition/ready``.
   ///   - deliver: Navigates to a route.
   public init(
@@ -95,6 +112,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     maxAge: Duration? = nil,
     duplicateWindow: Duration = .seconds(2),
     clock: (@MainActor () -> Duration)? = nil,
+    untrustedSources: Set<DeepLinkSource> = [.customScheme],
+    confirm: Confirm? = nil,
     requirements: @escaping Requirements = { _ in [] },
     deliver: @escaping Deliver
   ) {
@@ -102,6 +121,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     self.holdingPolicy = holdingPolicy
     self.maxAge = maxAge
     self.duplicateWindow = duplicateWindow
+    self.untrustedSources = untrustedSources
+    self.confirm = confirm
     self.requirements = requirements
     self.deliver = deliver
     if let clock {
@@ -126,6 +147,11 @@ public final class Dispatcher<Route: Hashable & Sendable> {
 
   /// The links waiting for their conditions, in arrival order.
   public var heldLinks: [(link: LinkID, route: Route)] { held.map { ($0.id, $0.route) } }
+
+  /// The links waiting for the app's confirmation, in arrival order.
+  public var linksAwaitingConfirmation: [(link: LinkID, route: Route)] {
+    awaiting.values.sorted { $0.id < $1.id }.map { ($0.id, $0.route) }
+  }
 
   /// The conditions `route` needs: ``Condition/ready`` and its requirements.
   public func conditions(for route: Route) -> Set<Condition> {
@@ -152,7 +178,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
       return .refused(error)
     }
     emit(id, .resolved(resolution.route))
-    return accept(resolution.route, source: resolution.source, id: id)
+    return accept(
+      resolution.route, source: resolution.source, id: id, requiresConfirmation: resolution.requiresConfirmation)
   }
 
   /// Delivers or holds a route the app resolved itself (an in-app link, a quick action mapped by
@@ -169,7 +196,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     dropExpiredLinks()
     emit(id, .received(source))
     emit(id, .resolved(route))
-    return accept(route, source: source, id: id)
+    return accept(route, source: source, id: id, requiresConfirmation: false)
   }
 
   /// Hands a link over from any thread. It is received on the main actor, after every link
@@ -259,7 +286,9 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     return LinkID(lastID)
   }
 
-  private func accept(_ route: Route, source: DeepLinkSource, id: LinkID) -> DispatchOutcome<Route> {
+  private func accept(
+    _ route: Route, source: DeepLinkSource, id: LinkID, requiresConfirmation: Bool
+  ) -> DispatchOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
     if !recent.isEmpty { recent = recent.filter { arrival - $0.value.time < duplicateWindow } }
@@ -277,11 +306,19 @@ public final class Dispatcher<Route: Hashable & Sendable> {
         emit(link.id, .dropped(.superseded(by: id)), at: arrival)
       }
     }
+    let link = HeldLink(
+      id: id, route: route, source: source, arrival: arrival,
+      needsConfirmation: requiresConfirmation && untrustedSources.contains(source))
+    if link.needsConfirmation, confirm == nil {
+      // Nobody can confirm it: declined at once, rather than answered "awaiting" and dropped.
+      emit(id, .dropped(.noConfirmationHandler), at: arrival)
+      return .dropped(route, .noConfirmationHandler)
+    }
     let missing = missingConditions(for: route)
     if missing.isEmpty {
       remember(key, id: id, at: arrival)
-      emitDelivery(route, id: id, heldFor: .zero, at: arrival)
-      return .delivered(route)
+      release(link, at: arrival)
+      return link.needsConfirmation ? .awaitingConfirmation(route) : .delivered(route)
     }
     if case .queue(let limit) = holdingPolicy.kind, held.count >= limit {
       let reason = DropReason.overflow(limit: limit)
@@ -289,7 +326,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
       return .dropped(route, reason)
     }
     remember(key, id: id, at: arrival)
-    held.append(HeldLink(id: id, route: route, source: source, arrival: arrival))
+    held.append(link)
     emit(id, .held(missing: missing), at: arrival)
     return .held(route, missing: missing)
   }
@@ -312,12 +349,40 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     guard !ready.isEmpty else { return }
     let readyIDs = Set(ready.map(\.id))
     held.removeAll { readyIDs.contains($0.id) }
-    for link in ready { emitDelivery(link.route, id: link.id, heldFor: time - link.arrival, at: time) }
+    for link in ready { release(link, at: time) }
   }
 
-  private func emitDelivery(_ route: Route, id: LinkID, heldFor: Duration, at time: Duration) {
-    emit(id, .delivered(route, heldFor: heldFor), at: time)
-    effects.append(.deliver(route))
+  /// Delivers a link whose conditions hold, or first asks the app to confirm it.
+  private func release(_ link: HeldLink, at time: Duration) {
+    guard link.needsConfirmation else {
+      effects.append(.deliver(link.route, id: link.id, heldFor: time - link.arrival, time: time))
+      return
+    }
+    awaiting[link.id] = link
+    emit(link.id, .confirmationRequested(link.route), at: time)
+    effects.append(.confirm(link))
+  }
+
+  /// Takes the app's answer for a link awaiting confirmation, once; a second or late answer is
+  /// ignored. An approved link whose conditions no longer hold (a logout while the alert was up)
+  /// is held again, confirmed.
+  private func answer(_ id: LinkID, approved: Bool) {
+    defer { runEffects() }
+    guard var link = awaiting.removeValue(forKey: id) else { return }
+    let time = now()
+    guard approved else {
+      forget(link)
+      emit(id, .dropped(.declined), at: time)
+      return
+    }
+    link.needsConfirmation = false
+    let missing = missingConditions(for: link.route)
+    if missing.isEmpty {
+      release(link, at: time)
+    } else {
+      held.append(link)
+      emit(id, .held(missing: missing), at: time)
+    }
   }
 
   /// Queues an event for the observers. The event is built only when someone observes: building
@@ -337,9 +402,25 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     defer { isRunningEffects = false }
     while !effects.isEmpty {
       switch effects.removeFirst() {
-      case .event(let event): for observer in observers { observer(event) }
-      case .deliver(let route): deliver(route)
+      case .event(let event):
+        notify(event)
+      case .deliver(let route, let id, let heldFor, let time):
+        do {
+          try deliver(route)
+          if !observers.isEmpty {
+            notify(DispatchEvent(link: id, time: time, kind: .delivered(route, heldFor: heldFor)))
+          }
+        } catch {
+          if !observers.isEmpty { notify(DispatchEvent(link: id, time: now(), kind: .dropped(.handlerFailed(error)))) }
+        }
+      case .confirm(let link):
+        // A link that needs confirmation is never accepted without a handler (see `accept`).
+        confirm?(link.route, link.source) { [weak self] approved in self?.answer(link.id, approved: approved) }
       }
     }
+  }
+
+  private func notify(_ event: DispatchEvent<Route>) {
+    for observer in observers { observer(event) }
   }
 }

@@ -15,6 +15,10 @@ public struct DropReason: CodedMessage {
     /// The same route arrived from the same kind of source a moment before (a cold start that
     /// hands one link over through two paths).
     public static let duplicate = Code(rawValue: "duplicate")
+    /// The app did not confirm a route that requires confirmation (or has no `confirm` handler).
+    public static let declined = Code(rawValue: "declined")
+    /// The deliver handler threw; the link is not retried.
+    public static let handlerFailed = Code(rawValue: "handlerFailed")
   }
 
   /// What kind of drop this is.
@@ -34,6 +38,16 @@ public struct DropReason: CodedMessage {
 
   static func overflow(limit: Int) -> DropReason {
     DropReason(code: .overflow, otherLink: nil, message: "the queue already holds \(limit) links")
+  }
+
+  static let declined = DropReason(code: .declined, otherLink: nil, message: "the app declined to open it")
+
+  static let noConfirmationHandler = DropReason(
+    code: .declined, otherLink: nil,
+    message: "it needs the app's confirmation, and the dispatcher has no confirm handler")
+
+  static func handlerFailed(_ error: any Error) -> DropReason {
+    DropReason(code: .handlerFailed, otherLink: nil, message: "the deliver handler failed: \(error)")
   }
 
   static func duplicate(of link: LinkID) -> DropReason {

@@ -10,4 +10,6 @@ public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
   public let pattern: String
   /// The matching definition's name, if it has one.
   public let name: String?
+  /// Whether the app must confirm the route before it is delivered from an untrusted source.
+  public let requiresConfirmation: Bool
 }

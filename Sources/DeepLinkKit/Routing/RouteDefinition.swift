@@ -34,6 +34,9 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   public private(set) var activityType: String?
   /// The rule by which a push notification opens this route, if any.
   public private(set) var pushRule: PushRule?
+  /// Whether the app must confirm this route before it is delivered from an untrusted source
+  /// (a custom-scheme URL, which any app can send).
+  public private(set) var requiresConfirmation = false
   let parse: Parse
   let print: Print?
 
@@ -113,6 +116,18 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   public func push(when: [String: String], parameters: [String: String] = [:], action: String? = nil) -> Self {
     var copy = self
     copy.pushRule = PushRule(when: when, parameters: parameters, action: action)
+    return copy
+  }
+
+  /// This route, delivered from an untrusted source only after the app confirms it (an account
+  /// deletion, a payment): the dispatcher asks its `confirm` handler first.
+  ///
+  /// ```swift
+  /// .path("/payments/:id/confirm", parse: …, print: …).requiringConfirmation()
+  /// ```
+  public func requiringConfirmation() -> Self {
+    var copy = self
+    copy.requiresConfirmation = true
     return copy
   }
 

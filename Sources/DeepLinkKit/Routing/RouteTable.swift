@@ -21,8 +21,9 @@ import Foundation
 /// `deep_link`, `link`, `url`. A
 /// route has a `name` (unique) and a `path` pattern, and may have `sources` (the sources allowed to
 /// open it; default all), `shortcut` (a quick-action type), `intent` (an intent name), `activity`
-/// (a user-activity type) and `push` (`{"when": {field: value}, "parameters": {name: field},
-/// "action": id}`). Any other key, and any value of the wrong type, is a problem that names it.
+/// (a user-activity type), `push` (`{"when": {field: value}, "parameters": {name: field},
+/// "action": id}`) and `confirm` (`true`: the app confirms it before it is delivered from an
+/// untrusted source). Any other key, and any value of the wrong type, is a problem that names it.
 public struct RouteTable: Sendable, Hashable {
   /// One route of the table.
   public struct Entry: Sendable, Hashable {
@@ -40,11 +41,13 @@ public struct RouteTable: Sendable, Hashable {
     public var activity: String?
     /// The rule by which a push notification opens it.
     public var push: PushRule?
+    /// Whether the app must confirm it before it is delivered from an untrusted source.
+    public var confirm: Bool
 
     /// Creates an entry.
     public init(
       name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
-      intent: String? = nil, activity: String? = nil, push: PushRule? = nil
+      intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false
     ) {
       self.name = name
       self.path = path
@@ -53,6 +56,7 @@ public struct RouteTable: Sendable, Hashable {
       self.intent = intent
       self.activity = activity
       self.push = push
+      self.confirm = confirm
     }
   }
 
@@ -114,6 +118,7 @@ public struct RouteTable: Sendable, Hashable {
       if let shortcut = entry.shortcut { definition = definition.shortcut(shortcut) }
       if let intent = entry.intent { definition = definition.intent(intent) }
       if let activity = entry.activity { definition = definition.activity(activity) }
+      if entry.confirm { definition = definition.requiringConfirmation() }
       if let push = entry.push {
         definition = definition.push(when: push.when, parameters: push.parameters, action: push.action)
       }
@@ -162,7 +167,7 @@ private struct Reader {
   ]
   private static let tableKeys =
     ["caseSensitive", "hosts"] + limitKeys.map(\.0) + ["pushURLKeys", "routes", "schemes"]
-  private static let routeKeys = ["activity", "intent", "name", "path", "push", "shortcut", "sources"]
+  private static let routeKeys = ["activity", "confirm", "intent", "name", "path", "push", "shortcut", "sources"]
   private static let pushKeys = ["action", "parameters", "when"]
 
   mutating func read(_ json: Data) -> RouteTable? {
@@ -233,9 +238,16 @@ private struct Reader {
     let intent = optionalString(object["intent"], key: "intent", at: label)
     let activity = optionalString(object["activity"], key: "activity", at: label)
     let push = object["push"].flatMap { pushRule($0, at: "\(label): \"push\"") }
+    var confirm = false
+    switch object["confirm"] {
+    case nil: break
+    case .bool(let value): confirm = value
+    case let other?: problem("\(label): \"confirm\" must be a Boolean, not \(other.typeDescription)")
+    }
     guard problems.count == count, let name, let path else { return nil }
     return RouteTable.Entry(
-      name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: push)
+      name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: push,
+      confirm: confirm)
   }
 
   private mutating func pushRule(_ value: JSONValue, at location: String) -> PushRule? {

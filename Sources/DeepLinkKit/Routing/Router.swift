@@ -173,7 +173,8 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
       throw DeepLinkError(.invalidParameter, "\(definition.label) could not be built: \(error)")
     }
     return Resolution(
-      route: route, source: source, parameters: parameters, pattern: definition.pattern, name: definition.name)
+      route: route, source: source, parameters: parameters, pattern: definition.pattern, name: definition.name,
+      requiresConfirmation: definition.requiresConfirmation)
   }
 
   /// Builds the route of the definition at `index` from named values (a quick action's

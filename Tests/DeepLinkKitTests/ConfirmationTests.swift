@@ -1,0 +1,178 @@
+import DeepLinkKit
+import Foundation
+import Testing
+
+/// Least privilege: a route that changes something is delivered from an untrusted source only
+/// after the app confirms it. And a deliver handler that throws does not leave the dispatcher stuck.
+@MainActor @Suite struct ConfirmationTests {
+  static let router = try! RouteTable(
+    schemes: ["myapp"], hosts: ["app.example.com"],
+    routes: [
+      .init(name: "payment", path: "/payments/:id/confirm", confirm: true),
+      .init(name: "messages", path: "/messages"),
+    ]
+  ).makeRouter()
+
+  final class App {
+    var delivered: [NamedRoute] = []
+    var asked: [(NamedRoute, DeepLinkSource)] = []
+    var answers: [@MainActor (Bool) -> Void] = []
+    var events: [String] = []
+  }
+
+  static func dispatcher(
+    _ app: App, confirms: Bool = true, untrusted: Set<DeepLinkSource> = [.customScheme],
+    deliver: (@MainActor (NamedRoute) throws -> Void)? = nil
+  ) -> Dispatcher<NamedRoute> {
+    let ask: Dispatcher<NamedRoute>.Confirm = { route, source, answer in
+      app.asked.append((route, source))
+      app.answers.append(answer)
+    }
+    let record: Dispatcher<NamedRoute>.Deliver = { app.delivered.append($0) }
+    let dispatcher = Dispatcher(
+      router: router, untrustedSources: untrusted, confirm: confirms ? ask : nil,
+      requirements: { $0.name == "payment" ? ["signedIn"] : [] }, deliver: deliver ?? record)
+    dispatcher.addObserver { app.events.append("\($0.link) \($0.summary)") }
+    dispatcher.satisfy(.ready)
+    dispatcher.satisfy("signedIn")
+    return dispatcher
+  }
+
+  @Test func untrustedSourceWaitsForTheAppsYes() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    let outcome = dispatcher.receive(.url("myapp://payments/7/confirm"))
+    #expect(outcome == .awaitingConfirmation(NamedRoute("payment", parameters: ["id": "7"])))
+    #expect(outcome.isHandled)
+    #expect(app.asked.map(\.1) == [.customScheme])
+    #expect(app.delivered.isEmpty)
+    #expect(dispatcher.linksAwaitingConfirmation.map(\.route.name) == ["payment"])
+    app.answers[0](true)
+    #expect(app.delivered == [NamedRoute("payment", parameters: ["id": "7"])])
+    #expect(dispatcher.linksAwaitingConfirmation.isEmpty)
+    #expect(app.events.contains("#1 awaiting the app's confirmation to open payment(id: 7)"))
+  }
+
+  @Test func aNoDropsTheLinkWithAnEvent() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    dispatcher.receive(.url("myapp://payments/7/confirm"))
+    app.answers[0](false)
+    #expect(app.delivered.isEmpty)
+    #expect(app.events.last == "#1 dropped: the app declined to open it")
+  }
+
+  @Test func onlyTheFirstAnswerCounts() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    dispatcher.receive(.url("myapp://payments/7/confirm"))
+    app.answers[0](true)
+    app.answers[0](true)
+    app.answers[0](false)
+    #expect(app.delivered.count == 1)
+  }
+
+  @Test func trustedSourcesAreNotAsked() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    #expect(
+      dispatcher.receive(.url("https://app.example.com/payments/1/confirm"))
+        == .delivered(NamedRoute("payment", parameters: ["id": "1"])))
+    #expect(dispatcher.receive(.url("myapp://payments/2/confirm", source: .inApp)).isHandled)
+    #expect(app.asked.isEmpty)
+    #expect(app.delivered.count == 2)
+  }
+
+  @Test func routesThatDoNotRequireItAreNotAsked() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    #expect(dispatcher.receive(.url("myapp://messages")) == .delivered(NamedRoute("messages")))
+    #expect(app.asked.isEmpty)
+  }
+
+  @Test func withoutAConfirmHandlerTheLinkIsDeclined() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app, confirms: false)
+    let outcome = dispatcher.receive(.url("myapp://payments/7/confirm"))
+    guard case .dropped(_, let reason) = outcome else {
+      Issue.record("expected a drop, got \(outcome)")
+      return
+    }
+    #expect(reason.code == .declined)
+    #expect(reason.message == "it needs the app's confirmation, and the dispatcher has no confirm handler")
+    #expect(!outcome.isHandled)
+    #expect(app.delivered.isEmpty)
+  }
+
+  @Test func theAppIsAskedOnlyOnceTheRoutesConditionsHold() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    dispatcher.revoke("signedIn")
+    #expect(
+      dispatcher.receive(.url("myapp://payments/7/confirm"))
+        == .held(NamedRoute("payment", parameters: ["id": "7"]), missing: ["signedIn"]))
+    #expect(app.asked.isEmpty)
+    dispatcher.satisfy("signedIn")
+    #expect(app.asked.count == 1)
+    app.answers[0](true)
+    #expect(app.delivered.count == 1)
+  }
+
+  @Test func anApprovalAfterALogoutWaitsForTheNextLogin() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    dispatcher.receive(.url("myapp://payments/7/confirm"))
+    dispatcher.revoke("signedIn")  // logged out while the alert was up
+    app.answers[0](true)
+    #expect(app.delivered.isEmpty)
+    #expect(dispatcher.heldLinks.map(\.route.name) == ["payment"])
+    dispatcher.satisfy("signedIn")
+    #expect(app.delivered.count == 1)
+    #expect(app.asked.count == 1)  // confirmed once, not asked again
+  }
+
+  @Test func theAppChoosesWhichSourcesAreUntrusted() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app, untrusted: [.customScheme, .universalLink])
+    #expect(dispatcher.receive(.url("https://app.example.com/payments/1/confirm")).isHandled)
+    #expect(app.asked.map(\.1) == [.universalLink])
+    #expect(app.delivered.isEmpty)
+  }
+
+  @Test func jsonTablesDeclareIt() throws {
+    #expect(Self.router.requiresConfirmation(opening:)("myapp://payments/1/confirm"))
+    #expect(!Self.router.requiresConfirmation(opening:)("myapp://messages"))
+    #expect(throws: RouteTableError.self) {
+      try RouteTable(json: Data(#"{"routes": [{"name": "a", "path": "/a", "confirm": "yes"}]}"#.utf8))
+    }
+  }
+
+  // MARK: A handler that fails
+
+  struct NavigationFailed: Error, CustomStringConvertible {
+    var description: String { "no such screen" }
+  }
+
+  @Test func aThrowingHandlerDropsThatLinkAndTheDispatcherGoesOn() {
+    let app = App()
+    let dispatcher = Self.dispatcher(
+      app,
+      deliver: { route in
+        if route.name == "payment" { throw NavigationFailed() }
+        app.delivered.append(route)
+      })
+    dispatcher.revoke(.ready)
+    dispatcher.receive(.url("https://app.example.com/payments/1/confirm"))
+    dispatcher.satisfy(.ready)  // delivery fails
+    #expect(app.events.last == "#1 dropped: the deliver handler failed: no such screen")
+    #expect(dispatcher.heldLinks.isEmpty)  // not retried, not stuck
+    #expect(dispatcher.receive(.url("myapp://messages")) == .delivered(NamedRoute("messages")))
+    #expect(app.delivered == [NamedRoute("messages")])
+  }
+}
+
+extension Router<NamedRoute> {
+  func requiresConfirmation(opening link: String) -> Bool {
+    (try? resolve(link, source: .inApp))?.requiresConfirmation ?? false
+  }
+}
