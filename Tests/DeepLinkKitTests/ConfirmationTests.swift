@@ -140,8 +140,8 @@ import Testing
   }
 
   @Test func jsonTablesDeclareIt() throws {
-    #expect(Self.router.requiresConfirmation(opening:)("myapp://payments/1/confirm"))
-    #expect(!Self.router.requiresConfirmation(opening:)("myapp://messages"))
+    #expect(Self.router.requiresConfirmation(opening: "myapp://payments/1/confirm"))
+    #expect(!Self.router.requiresConfirmation(opening: "myapp://messages"))
     #expect(throws: RouteTableError.self) {
       try RouteTable(json: Data(#"{"routes": [{"name": "a", "path": "/a", "confirm": "yes"}]}"#.utf8))
     }
