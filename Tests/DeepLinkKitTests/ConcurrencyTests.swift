@@ -62,6 +62,72 @@ import Testing
     #expect(delivered.count == threads * perThread)
   }
 
+  /// Valid links, refusals, duplicates and routes that need sign-in, from several threads, while
+  /// both conditions toggle: every input is answered once and ends delivered once, held, or
+  /// refused or dropped with an event.
+  @Test func mixedInputsEndDeliveredHeldOrDroppedWithAReason() async {
+    let threads = 4
+    let perThread = 500
+    let tally = Tally()
+    var deliveredIDs: [LinkID] = []
+    var ends: [LinkID: [String]] = [:]
+    var received = 0
+    let dispatcher = Dispatcher(
+      router: DispatcherHarness.router, holdingPolicy: .queue(limit: threads * perThread),
+      duplicateWindow: .seconds(3600),
+      requirements: { $0.name == "activity" || $0.name == "settings" ? [.signedIn] : [] },
+      deliver: { _ in })
+    dispatcher.addObserver { event in
+      switch event.kind {
+      case .received: received += 1
+      case .delivered:
+        deliveredIDs.append(event.link)
+        ends[event.link, default: []].append("delivered")
+      case .refused, .dropped: ends[event.link, default: []].append("ended")
+      default: break
+      }
+    }
+    let done = DispatchGroup()
+    for thread in 0..<threads {
+      done.enter()
+      DispatchQueue.global().async {
+        for index in 0..<perThread {
+          let link: String
+          switch index % 5 {
+          case 0: link = "myapp://messages/\(thread)-\(index)"
+          case 1: link = "myapp://messages/\(thread)-\(index - 1)"  // a duplicate of the previous one
+          case 2: link = "myapp://account/activity"  // needs sign-in; a duplicate after the first
+          case 3: link = "myapp://nowhere/\(index)"  // refused
+          default: link = "myapp://messages/%zz"  // malformed
+          }
+          let id = "\(thread)-\(index)"
+          dispatcher.submit(.url(link)) { outcome in tally.outcomes[id, default: []].append(outcome) }
+        }
+        done.leave()
+      }
+    }
+    var toggles = 0
+    while done.wait(timeout: .now()) == .timedOut {
+      let condition: Condition = toggles.isMultiple(of: 3) ? .signedIn : .ready
+      if toggles.isMultiple(of: 2) { dispatcher.satisfy(condition) } else { dispatcher.revoke(condition) }
+      toggles += 1
+      await Task.yield()
+    }
+    dispatcher.receiveSubmitted()
+    dispatcher.satisfy(.ready)
+    dispatcher.satisfy(.signedIn)
+
+    #expect(tally.outcomes.count == threads * perThread)
+    #expect(tally.outcomes.values.allSatisfy { $0.count == 1 })
+    #expect(received == threads * perThread)
+    #expect(Set(deliveredIDs).count == deliveredIDs.count)  // nothing delivered twice
+    #expect(ends.values.allSatisfy { $0.count == 1 })
+    #expect(ends.count == received)  // every link ended: nothing is left held
+    #expect(dispatcher.heldLinks.isEmpty)
+    // Unique messages (100 a thread) and one sign-in route are delivered; the rest says why not.
+    #expect(deliveredIDs.count == threads * perThread / 5 + 1)
+  }
+
   @Test func routerIsSharedAcrossThreads() async {
     let router = DispatcherHarness.router
     let results = await withTaskGroup(of: Int.self) { group in
