@@ -29,7 +29,9 @@ import Foundation
 public final class Dispatcher<Route: Hashable & Sendable> {
   /// Receives each route, on the main actor, exactly once. A handler that throws has the link
   /// dropped with ``DropReason/Code/handlerFailed`` (it is not retried: the handler may have
-  /// navigated part of the way), and the dispatcher goes on with the next.
+  /// navigated part of the way), and the dispatcher goes on with the next. A handler that traps
+  /// ends the app, as any Swift trap does; links are kept in memory only, so the links held at
+  /// that moment are gone with it (the system does not hand them over again).
   public typealias Deliver = @MainActor (Route) throws -> Void
   /// Asks the app (an alert, say) whether to open a route that requires confirmation and came
   /// from an untrusted source; the app calls `answer` once, now or later, with its decision.
