@@ -27,32 +27,21 @@ let vocabulary = [
 enum Table {
   static func section(_ group: Int) -> String { "\(vocabulary[group % vocabulary.count])\(group)" }
 
-  static func pattern(_ index: Int) -> String {
-    let s = section(index / 7)
-    switch index % 7 {
-    case 0: return "/\(s)"
-    case 1: return "/\(s)/:id"
-    case 2: return "/\(s)/items/:id(int)"
-    case 3: return "/\(s)/:kind/:name"
-    case 4: return "/\(s)/:user/posts/:post(int)"
-    case 5: return "/\(s)/a/b/:x/c"
-    default: return "/\(s)/docs/*path"
-    }
-  }
+  /// The seven shapes of a section: a pattern after the section's name, and a path it matches.
+  static let shapes: [(pattern: String, sample: String)] = [
+    ("", ""),
+    ("/:id", "/42"),
+    ("/items/:id(int)", "/items/7"),
+    ("/:kind/:name", "/kind/name"),
+    ("/:user/posts/:post(int)", "/ana/posts/9"),
+    ("/a/b/:x/c", "/a/b/xyz/c"),
+    ("/docs/*path", "/docs/guides/setup/intro"),
+  ]
+
+  static func pattern(_ index: Int) -> String { "/\(section(index / 7))" + shapes[index % 7].pattern }
 
   /// A path that route `index` matches.
-  static func samplePath(_ index: Int) -> String {
-    let s = section(index / 7)
-    switch index % 7 {
-    case 0: return "/\(s)"
-    case 1: return "/\(s)/42"
-    case 2: return "/\(s)/items/7"
-    case 3: return "/\(s)/kind/name"
-    case 4: return "/\(s)/ana/posts/9"
-    case 5: return "/\(s)/a/b/xyz/c"
-    default: return "/\(s)/docs/guides/setup/intro"
-    }
-  }
+  static func samplePath(_ index: Int) -> String { "/\(section(index / 7))" + shapes[index % 7].sample }
 
   static func router(_ count: Int) -> Router<BenchRoute> {
     let routes = (0..<count).map { index in
