@@ -27,6 +27,10 @@ import Testing
       )
     ),
     (
+      QuickAction(type: "com.example.request", userInfo: ["id": ""]),
+      DeepLinkError(.invalidParameter, #"parameter "id" of route "request" (/requests/:id(int)) is empty"#)
+    ),
+    (
       QuickAction(type: "com.example.unknown"),
       DeepLinkError(.noRoute, #"no route opens the quick action "com.example.unknown""#)
     ),

@@ -143,7 +143,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   /// - Returns: The app's route.
   /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
   public func route(for url: URL, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Route {
-    try resolve(url.absoluteString, source: source).route
+    try resolve(url, source: source).route
   }
 
   private func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
@@ -185,23 +185,34 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
     try checkValues(values)
     var parameters = RouteParameters()
     for segment in patterns[index].segments {
-      switch segment {
-      case .parameter(let name, let type):
-        guard let value = values[name] else { throw .invalidParameter(name, "of \(definition.label) is missing") }
-        guard type.accepts(value) else {
-          throw .invalidParameter(name, "of \(definition.label) \(type.requirement), not \(quoted(value))")
-        }
-        parameters.append(name, value)
-      case .catchAll(let name):
-        guard let value = values[name], !value.isEmpty else {
-          throw .invalidParameter(name, "of \(definition.label) is missing")
-        }
-        parameters.append(name, value)
-      case .literal, .wildcard: break
-      }
+      if let (name, value) = try namedValue(for: segment, in: values, of: definition) { parameters.append(name, value) }
     }
     for (name, value) in values.sorted(by: { $0.key < $1.key }) { parameters.append(name, value) }
     return try build(index, parameters, source: source)
+  }
+
+  /// The value `values` holds for a named segment (a parameter or catch-all) of a pattern, checked
+  /// the way a link's would be; `nil` for a literal or `*`. Serves every source that supplies
+  /// parameters by name, and printing.
+  private func namedValue(
+    for segment: RoutePattern.Segment, in values: [String: String], of definition: RouteDefinition<Route>
+  ) throws(DeepLinkError) -> (name: String, value: String)? {
+    switch segment {
+    case .parameter(let name, let type):
+      guard let value = values[name] else { throw .invalidParameter(name, "of \(definition.label) is missing") }
+      guard !value.isEmpty else { throw .invalidParameter(name, "of \(definition.label) is empty") }
+      guard type.accepts(value) else {
+        throw .invalidParameter(name, "of \(definition.label) \(type.requirement), not \(quoted(value))")
+      }
+      return (name, value)
+    case .catchAll(let name):
+      guard let value = values[name], !value.isEmpty else {
+        throw .invalidParameter(name, "of \(definition.label) is missing")
+      }
+      return (name, value)
+    case .literal, .wildcard:
+      return nil
+    }
   }
 
   /// Refuses too many values, or a value that is too long, before a route is built from them.
@@ -314,24 +325,18 @@ extension Router {
       switch segment {
       case .literal(let text):
         path.append(PercentEncoding.encodePathSegment(text))
-      case .parameter(let name, let type):
-        guard let value = parameters[name] else {
-          throw .invalidParameter(name, "of \(definition.label) is missing")
+      case .parameter, .catchAll:
+        guard let (name, value) = try namedValue(for: segment, in: parameters, of: definition) else { continue }
+        // A catch-all's value spans segments; a parameter's is one, with any "/" encoded.
+        let parts: [String]
+        if case .catchAll = segment {
+          parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        } else {
+          parts = [value]
         }
-        guard !value.isEmpty else { throw .invalidParameter(name, "of \(definition.label) is empty") }
-        guard type.accepts(value) else {
-          throw .invalidParameter(name, "of \(definition.label) \(type.requirement), not \(quoted(value))")
-        }
-        try checkSegment(value, name: name, definition: definition)
-        path.append(PercentEncoding.encodePathSegment(value))
-        used.insert(name)
-      case .catchAll(let name):
-        guard let value = parameters[name], !value.isEmpty else {
-          throw .invalidParameter(name, "of \(definition.label) is missing")
-        }
-        for part in value.split(separator: "/", omittingEmptySubsequences: false) {
-          try checkSegment(String(part), name: name, definition: definition)
-          path.append(PercentEncoding.encodePathSegment(String(part)))
+        for part in parts {
+          try checkSegment(part, name: name, definition: definition)
+          path.append(PercentEncoding.encodePathSegment(part))
         }
         used.insert(name)
       case .wildcard:
