@@ -5,11 +5,13 @@ struct KeyedRoutes: Sendable {
   var intents: [String: Int] = [:]
   var activities: [String: Int] = [:]
   var pushRules: [(rule: PushRule, route: Int)] = []
-  var pushURLKeys: [String]
+  /// The payload fields a push's link is looked for under: every key at the top level, then
+  /// every key inside `data`.
+  var pushLinkFields: [String]
 
   init<Route>(_ definitions: [RouteDefinition<Route>], pushURLKeys: [String], problems: inout [RouteTableError.Problem])
   {
-    self.pushURLKeys = pushURLKeys
+    self.pushLinkFields = pushURLKeys + pushURLKeys.map { "data." + $0 }
     func register(_ key: String?, _ kind: String, _ table: inout [String: Int], _ index: Int) {
       guard let key else { return }
       if let existing = table[key] {

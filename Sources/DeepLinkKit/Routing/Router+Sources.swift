@@ -80,8 +80,7 @@ extension Router {
     let isTap = action == PushNotification.defaultAction
     var linkError: DeepLinkError?
     if isTap {
-      // Every key at the top level first, then every key inside `data`.
-      for field in keyed.pushURLKeys + keyed.pushURLKeys.map({ "data." + $0 }) {
+      for field in keyed.pushLinkFields {
         guard let link = notification.fields[field] else { continue }
         do {
           return try resolve(link, source: .push)
