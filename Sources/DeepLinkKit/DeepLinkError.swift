@@ -62,6 +62,6 @@ extension DeepLinkError {
   }
 
   static func invalidParameter(_ name: String, _ reason: String) -> DeepLinkError {
-    DeepLinkError(.invalidParameter, "parameter \"\(name)\" \(reason)")
+    DeepLinkError(.invalidParameter, "parameter \(quoted(name)) \(reason)")
   }
 }

@@ -43,7 +43,7 @@ struct Arguments {
   func format(_ allowed: [String] = ["text", "json"]) throws(UsageError) -> String {
     let format = options["format"] ?? allowed[0]
     guard allowed.contains(format) else {
-      throw UsageError(message: "--format must be \(allowed.joined(separator: " or ")), not \"\(format)\"")
+      throw UsageError(message: "--format must be \(allowed.joined(separator: " or ")), not \(shown(format))")
     }
     return format
   }

@@ -57,7 +57,7 @@ struct DeepLinkTool {
         print(usage)
         return 0
       default:
-        throw Arguments.UsageError(message: "unknown command \"\(command)\"")
+        throw Arguments.UsageError(message: "unknown command \(shown(command))")
       }
     } catch let error as Arguments.UsageError {
       printError("deeplink: \(error.message)\n\n\(usage)")
@@ -101,7 +101,7 @@ struct DeepLinkTool {
         for (index, parameter) in parameters.enumerated() {
           lines.append("\(index == 0 ? "  parameters  " : "              ")\(parameter.key) = \(parameter.value)")
         }
-        print(lines.joined(separator: "\n"))
+        printLines(lines)
       }
       return 0
     } catch {
@@ -116,7 +116,7 @@ struct DeepLinkTool {
             )
           ]))
       } else {
-        print("\(link)\n  refused     \(error.code)\n  reason      \(error.message)")
+        printLines([link, "  refused     \(error.code)", "  reason      \(error.message)"])
       }
       return 1
     }
@@ -129,11 +129,11 @@ struct DeepLinkTool {
     var parameters: [String: String] = [:]
     for pair in arguments.positional.dropFirst() {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw Arguments.UsageError(message: "\"\(pair)\" is not a KEY=VALUE parameter")
+        throw Arguments.UsageError(message: "\(shown(pair)) is not a KEY=VALUE parameter")
       }
       let key = String(pair[..<equals])
       guard parameters[key] == nil else {
-        throw Arguments.UsageError(message: "the parameter \"\(key)\" is given twice")
+        throw Arguments.UsageError(message: "the parameter \(shown(key)) is given twice")
       }
       parameters[key] = String(pair[pair.index(after: equals)...])
     }
@@ -141,7 +141,7 @@ struct DeepLinkTool {
     let router = try table.router()
     guard table.table.routes.contains(where: { $0.name == name }) else {
       let names = table.table.routes.map(\.name).joined(separator: ", ")
-      printError("deeplink: noRoute: no route is named \"\(name)\" (routes: \(names))")
+      printError("deeplink: noRoute: no route is named \(shown(name)) (routes: \(TextRules.escaped(names)))")
       return 1
     }
     do {
@@ -162,11 +162,12 @@ struct DeepLinkTool {
     let data = try readTable(file)
     do {
       let router = try RouteTable.makeRouter(json: data)
-      print("\(label): \(router.routeCount) routes, no problems")
+      printLines(["\(label): \(router.routeCount) routes, no problems"])
       return 0
     } catch {
-      for problem in error.problems { print("\(label): \(problem.code): \(problem.message)") }
-      print("\(label): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")")
+      printLines(
+        error.problems.map { "\(label): \($0.code): \($0.message)" }
+          + ["\(label): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")"])
       return 1
     }
   }
@@ -196,7 +197,7 @@ struct DeepLinkTool {
       let suffix = notes.isEmpty ? "" : "  (" + notes.joined(separator: "; ") + ")"
       lines.append(route.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + route.path + suffix)
     }
-    print(lines.joined(separator: "\n"))
+    printLines(lines)
     return 0
   }
 
@@ -241,4 +242,16 @@ struct DeepLinkTool {
 
 func printError(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Prints each line as one line: a line break or a control or invisible character inside a line
+/// (a route name, a parameter value, a link from the command line) is written as an escape, so
+/// that no value can forge a line of output or reach the terminal as a control sequence.
+func printLines(_ lines: [String]) {
+  print(lines.map { TextRules.escaped($0) }.joined(separator: "\n"))
+}
+
+/// A value from the command line, quoted with escapes for a message.
+func shown(_ text: String) -> String {
+  "\"" + TextRules.escaped(text, quotes: true) + "\""
 }

@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 /// Writes JSON by hand so that keys keep the order the output format promises.
 enum JSONText {
   static func string(_ text: String) -> String {
@@ -9,9 +11,13 @@ enum JSONText {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      case _ where TextRules.isRefused(scalar):
+        // Control and invisible characters as escapes, so that JSON output shown in a terminal
+        // carries no control sequence or bidi override; beyond the BMP as a surrogate pair.
+        for unit in String(scalar).utf16 {
+          let hex = String(unit, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
       default: out.unicodeScalars.append(scalar)
       }
     }

@@ -48,7 +48,7 @@ enum ResolveInput {
       var parameters: [String: String] = [:]
       for pair in arguments.repeated["param"] ?? [] {
         guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-          throw Arguments.UsageError(message: "--param \"\(pair)\" is not KEY=VALUE")
+          throw Arguments.UsageError(message: "--param \(shown(pair)) is not KEY=VALUE")
         }
         parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
       }

@@ -13,7 +13,7 @@ import Testing
         push: PushRule(when: ["type": "message"], parameters: ["id": "message_id"])),
       .init(name: "request", path: "/requests/:id(int)", shortcut: "com.example.request", intent: "OpenRequest"),
       .init(name: "order", path: "/orders/:id(uuid)", activity: "com.example.order"),
-      .init(name: "docs", path: "/docs/*path"),
+      .init(name: "docs", path: "/docs/*path", intent: "OpenDocs"),
       .init(name: "search", path: "/search"),
       .init(name: "deleteAccount", path: "/account/delete", sources: [.inApp]),
     ]
@@ -123,9 +123,8 @@ import Testing
         "https://evil.com/messages/1", "https://app.example.com.evil.com/messages/1",
         "https://evilapp.example.com/messages/1",
         "https://example.org/messages/1", "https://app.example.co/messages/1", "https://аpp.example.com/messages/1",
-        "https://app.еxample.com/messages/1", "https://app.example.com\u{3002}evil/x",
-        "https://xn--pp-6kc.example.com/x",
-        "https://[::1]/x", "https://127.0.0.1/x", "https://0x7f.1/x", "https://app-example.com/x",
+        "https://app.еxample.com/messages/1",
+        "https://xn--pp-6kc.example.com/x", "https://127.0.0.1/x", "https://0x7f.1/x", "https://app-example.com/x",
         "https://app.example.com.org/x",
         "https://EXAMPLE.ORG/messages/1", "https://ⓐpp.example.com/x",
       ])
@@ -137,10 +136,45 @@ import Testing
         "https://app.example.com%00/x", "https:///messages/1", "https:app.example.com/messages/1",
         "https:/app.example.com/x",
         "https://app example.com/x", "https://app<example.com/x", "https://app.example.com%2e/x", "https://:443/x",
+        "https://[::1]/x", "https://app.example.com\u{3002}evil/x",
+        // Not valid host names, though a wildcard's suffix matches (round 2 of the hardening).
+        "https://..example.org/x", "https://a..example.org/x", "https://.example.org/x",
+        "https://xn--.example.org/x", "https://xn--a.example.org/x", "https://xn--zz-9999999999.example.org/x",
+        "https://xn--abc-.example.org/x", "https://-a.example.org/x", "https://a-.example.org/x",
+        "https://" + String(repeating: "a", count: 64) + ".example.org/x",
+        "https://" + String(repeating: "abcdefgh.", count: 29) + "example.org/x",
+        "https://a\u{200B}.example.org/x", "https://a\u{202E}b.example.org/x", "https://a\u{200D}b.example.org/x",
+        "https://a\u{FEFF}.example.org/x", "https://app\u{FF0E}example.com/x", "https://a\u{FF61}example.org/x",
+        "https://a%E2%80%8B.example.org/x",
       ])
     + [
       Case(input: "HTTPS://APP.EXAMPLE.COM/messages/1", expected: .route("message", ["id": "1"])),
       Case(input: "https://a.b.example.org/messages/1", expected: .route("message", ["id": "1"])),
+      Case(input: "https://xn--bcher-kva.example.org/messages/1", expected: .route("message", ["id": "1"])),
+      Case(input: "https://a_b.example.org/messages/1", expected: .route("message", ["id": "1"])),
+      Case(
+        input: "https://" + String(repeating: "a", count: 63) + ".example.org/messages/1",
+        expected: .route("message", ["id": "1"])),
+    ]
+
+  /// C1 controls, bidi controls and invisible format characters in a path segment, raw or
+  /// encoded (round 2 of the hardening); ZWJ and ZWNJ stay, as emoji and scripts need them.
+  static let invisibleCharacters: [Case] =
+    refused(
+      .malformedInput,
+      [
+        "myapp://messages/a%C2%85b", "myapp://messages/%C2%9B31m", "myapp://messages/a%C2%80",
+        "myapp://messages/%C2%9F",
+        "myapp://messages/a%E2%80%AEb", "myapp://messages/a\u{202E}b", "myapp://messages/a%E2%81%A6b",
+        "myapp://messages/a%E2%80%8Bb", "myapp://messages/%EF%BB%BFa", "myapp://messages/a%C2%ADb",
+        "myapp://messages/a%E2%80%A8b", "myapp://messages/a%E2%80%A9b", "myapp://messages/a%E2%80%8Fb",
+        "myapp://messages/%F3%A0%80%81a", "myapp://messages/a%D8%9Cb", "myapp://search?a%C2%85=1",
+        "myapp://search?a%E2%80%AE=1", "myapp://docs/a/%E2%80%AE/b",
+      ])
+    + [
+      Case(input: "myapp://messages/%F0%9F%91%A9%E2%80%8D%F0%9F%92%BB", expected: .route("message", ["id": "👩‍💻"])),
+      Case(input: "myapp://messages/a%E2%80%8Cb", expected: .route("message", ["id": "a\u{200C}b"])),
+      Case(input: "myapp://search?q=a%E2%80%AEb", expected: .route("search", ["q": "a\u{202E}b"])),
     ]
 
   static let schemes: [Case] =
@@ -194,7 +228,7 @@ import Testing
 
   static let allLinks: [Case] =
     encodedDotsAndSlashes + rawControls + encodedControlsInPath + encodedControlsInQuery + invalidEscapes + overlong
-    + userInfoAndPorts + backslashes + hosts + schemes + nestedURLs + emptyAndTyped
+    + userInfoAndPorts + backslashes + hosts + invisibleCharacters + schemes + nestedURLs + emptyAndTyped
 
   @Test(arguments: allLinks)
   func link(_ row: Case) {
@@ -207,7 +241,7 @@ import Testing
 
   // MARK: Payloads and other sources
 
-  static let payloadCases = 14
+  static let payloadCases = 20
 
   @Test func hostilePayloads() {
     var deep: [AnyHashable: Any] = ["type": "message", "message_id": "1"]
@@ -229,6 +263,13 @@ import Testing
       (["deeplink": 42], .refused(.malformedInput)),  // "42" is not a link: it has no scheme
       (["deeplink": String(repeating: "a", count: 5_000)], .refused(.inputTooLarge)),
       ([1: "int key", "type": "message", "message_id": "5"], .route("message", ["id": "5"])),
+      // A push field fills a path parameter only if a link's segment could hold it (round 2).
+      (["type": "message", "message_id": "1\u{0}"], .refused(.invalidParameter)),
+      (["type": "message", "message_id": ".."], .refused(.invalidParameter)),
+      (["type": "message", "message_id": "\u{1B}[31m"], .refused(.invalidParameter)),
+      (["type": "message", "message_id": "a\u{85}"], .refused(.invalidParameter)),
+      (["type": "message", "message_id": "\u{202E}1"], .refused(.invalidParameter)),
+      (["type": "message", "message_id": "👩‍💻"], .route("message", ["id": "👩‍💻"])),
     ]
     #expect(cases.count == Self.payloadCases)
     for (payload, expected) in cases {
@@ -251,7 +292,18 @@ import Testing
     (.quickAction(QuickAction(type: "com.example.request", userInfo: ["id": "1; DROP TABLE"])), .invalidParameter),
     (.quickAction(QuickAction(type: "")), .noRoute),
     (.intent(IntentInvocation(name: "OpenRequest", parameters: ["id": "\u{0}"])), .invalidParameter),
+    (.intent(IntentInvocation(name: "OpenRequest", parameters: ["id": "7\u{0}"])), .invalidParameter),
     (.intent(IntentInvocation(name: "OpenRequest\u{0}")), .noRoute),
+    // Whatever the source, a value that fills a path parameter or catch-all passes a link
+    // segment's rules, and any other value a query item's (round 2 of the hardening).
+    (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "../../etc/passwd"])), .invalidParameter),
+    (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a/./b"])), .invalidParameter),
+    (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "/etc/passwd"])), .invalidParameter),
+    (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a/b\n"])), .invalidParameter),
+    (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a/\u{2066}b"])), .invalidParameter),
+    (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a", "x\n": "1"])), .malformedInput),
+    (.quickAction(QuickAction(type: "com.example.request", userInfo: ["id": "1", "note": "a\u{0}"])), .malformedInput),
+    (.userActivity(UserActivity(type: "com.example.order", userInfo: ["id": "."])), .invalidParameter),
     (.userActivity(UserActivity(type: "com.example.order", userInfo: ["id": "../../"])), .invalidParameter),
     (
       .userActivity(UserActivity(type: UserActivity.browsingWebType, webpageURL: "javascript:alert(1)")),

@@ -36,9 +36,13 @@ import Testing
     ("myapp://messages/42%", #"the segment "42%" holds a malformed percent escape"#),
     ("myapp://messages/%FF", #"the segment "%FF" does not decode to UTF-8 text"#),
     ("myapp://messages/%C3", #"the segment "%C3" does not decode to UTF-8 text"#),
-    ("myapp://messages/%00", #"the segment "%00" decodes to a control character"#),
-    ("myapp://messages/a%0Ab", #"the segment "a%0Ab" decodes to a control character"#),
-    ("myapp://messages/a%7Fb", #"the segment "a%7Fb" decodes to a control character"#),
+    ("myapp://messages/%00", #"the segment "%00" decodes to the control character U+0000"#),
+    ("myapp://messages/a%0Ab", #"the segment "a%0Ab" decodes to the control character U+000A"#),
+    ("myapp://messages/a%7Fb", #"the segment "a%7Fb" decodes to the control character U+007F"#),
+    ("myapp://messages/a%C2%85b", #"the segment "a%C2%85b" decodes to the control character U+0085"#),
+    ("myapp://messages/%C2%9B31m", #"the segment "%C2%9B31m" decodes to the control character U+009B"#),
+    ("myapp://messages/a%E2%80%AEb", #"the segment "a%E2%80%AEb" decodes to the invisible character U+202E"#),
+    ("myapp://messages/a\u{202E}b", #"the segment "a\u{202E}b" holds the invisible character U+202E"#),
     ("myapp://messages/42\n", "it holds the control character U+000A"),
     ("myapp://mess\u{0}ages", "it holds the control character U+0000"),
     ("myapp://messages/\t42", "it holds the control character U+0009"),
@@ -46,8 +50,8 @@ import Testing
     ("myapp://messages\\42", "it holds a backslash"),
     ("myapp://search?q=%zz", #"the query item "q=%zz" holds a malformed percent escape or bytes that are not UTF-8"#),
     ("myapp://search?q=%FF", #"the query item "q=%FF" holds a malformed percent escape or bytes that are not UTF-8"#),
-    ("myapp://search?q=a%00b", #"the query item "q=a%00b" decodes to a control character"#),
-    ("myapp://search?a%0A=b", #"the query item "a%0A=b" decodes to a control character"#),
+    ("myapp://search?q=a%00b", #"the query item "q=a%00b" has a value that decodes to the control character U+0000"#),
+    ("myapp://search?a%0A=b", #"the query item "a%0A=b" has a name that decodes to the control character U+000A"#),
   ])
   func malformed(url: String, reason: String) {
     #expect(Self.router.error(url) == DeepLinkError(.malformedInput, "malformed link: " + reason))

@@ -30,6 +30,34 @@ import Testing
       ])
   }
 
+  /// A literal dotted key and a nested key that flatten to one path: the nested one wins, on every
+  /// run, whatever order the dictionaries iterate in (round 2 of the hardening; before, the winner
+  /// depended on the hash seed). Each variant is built with another capacity and insertion order,
+  /// which changes a dictionary's iteration order.
+  @Test func collidingPathsGiveTheSameFieldsOnEveryRun() throws {
+    let pairs: [(AnyHashable, Any)] = [
+      ("data.deeplink", "myapp://messages/1"), ("data", ["deeplink": "myapp://messages/2"] as [AnyHashable: Any]),
+      ("a.b", ["c": "literal-a.b"] as [AnyHashable: Any]), ("a", ["b.c": "literal-b.c"] as [AnyHashable: Any]),
+      ("x", "1"), ("y", "2"), ("z", "3"),
+    ]
+    var seen: Set<[String: String]> = []
+    for capacity in [0, 7, 16, 64, 500] {
+      for rotation in 0..<pairs.count {
+        var payload = [AnyHashable: Any](minimumCapacity: capacity)
+        for (key, value) in pairs[rotation...] + pairs[..<rotation] { payload[key] = value }
+        seen.insert(Payload.fields(of: payload))
+        let route = try sourcesRouter.resolve(.push(PushNotification(userInfo: payload))).route
+        #expect(route == NamedRoute("message", parameters: ["id": "2"]))
+      }
+    }
+    #expect(
+      seen == [
+        [
+          "data.deeplink": "myapp://messages/2", "a.b.c": "literal-b.c", "x": "1", "y": "2", "z": "3",
+        ]
+      ])
+  }
+
   @Test func otherValuesAreLeftOut() {
     let fields = Payload.fields(of: [
       "array": [1, 2], "null": NSNull(), "date": Date(), "data": Data([1]), "nan": Double.nan, 7: "int key",

@@ -119,10 +119,18 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
 
   @Test(arguments: [
     (DeeplinkType.messages(.details(id: "")), #"parameter "id" of route /messages/:id is empty"#),
-    (.messages(.details(id: "..")), #"parameter "id" of route /messages/:id cannot be the dot segment "..""#),
-    (.messages(.details(id: "a\nb")), #"parameter "id" of route /messages/:id holds a control character"#),
-    (.docs(path: "a//b", version: nil), #"parameter "path" of route /docs/*path holds an empty segment"#),
-    (.docs(path: "a/../b", version: nil), #"parameter "path" of route /docs/*path cannot be the dot segment "..""#),
+    (.messages(.details(id: "..")), #"parameter "id" of route /messages/:id is the dot segment "..""#),
+    (.messages(.details(id: "a\nb")), #"parameter "id" of route /messages/:id holds the control character U+000A"#),
+    (.messages(.details(id: "a\u{85}")), #"parameter "id" of route /messages/:id holds the control character U+0085"#),
+    (
+      .messages(.details(id: "\u{202E}fdp")),
+      #"parameter "id" of route /messages/:id holds the invisible character U+202E"#
+    ),
+    (.docs(path: "a//b", version: nil), #"parameter "path" of route /docs/*path holds a segment that is empty"#),
+    (
+      .docs(path: "a/../b", version: nil),
+      #"parameter "path" of route /docs/*path holds a segment that is the dot segment "..""#
+    ),
     (.docs(path: "", version: nil), #"parameter "path" of route /docs/*path is missing"#),
   ])
   func valuesThatCannotRoundTripAreRefused(route: DeeplinkType, message: String) {
@@ -187,7 +195,7 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
   static let alphabet: [String] = [
     "a", "Z", "0", "9", "-", ".", "_", "~", "/", "?", "%", "+", "#", "&", "=", " ", ";", ":", "@", "!",
     "'", "(", ")", "*", ",", "$", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "[", "]", "é", "ß",
-    "例", "😀", "\u{200B}", "%2F", "%zz", "..", "\t",
+    "例", "😀", "\u{200B}", "\u{200D}", "\u{202E}", "\u{85}", "%2F", "%zz", "..", "\t",
   ]
 
   static func randomText(using generator: inout SeededGenerator, allowEmpty: Bool = true) -> String {
@@ -211,7 +219,17 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
   }
 
   /// A value printed into the path must be a non-empty segment, not a dot segment and free of
-  /// control characters; the library refuses the others instead of printing a link that lies.
+  /// control and invisible format characters (judged here by the standard library's Unicode
+  /// categories, an oracle independent of the library's table); the library refuses the others
+  /// instead of printing a link that lies.
+  static func isRefusedInASegment(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    case .format: scalar != "\u{200C}" && scalar != "\u{200D}"
+    default: false
+    }
+  }
+
   static func cannotBeASegment(_ route: DeeplinkType) -> Bool {
     let values: [String]
     switch route {
@@ -219,6 +237,8 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
     case .docs(let path, _): values = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     default: return false
     }
-    return values.contains { $0.isEmpty || $0 == "." || $0 == ".." || $0.unicodeScalars.contains { $0.value < 0x20 } }
+    return values.contains {
+      $0.isEmpty || $0 == "." || $0 == ".." || $0.unicodeScalars.contains(where: isRefusedInASegment)
+    }
   }
 }

@@ -52,10 +52,6 @@ import Testing
       "https://аpp.example.com/x",
       #"the host "xn--pp-6kc.example.com" is not a listed universal-link host (listed: app.example.com, *.example.org)"#
     ),
-    (
-      "https://[::1]/x",
-      #"the host "[::1]" is not a listed universal-link host (listed: app.example.com, *.example.org)"#
-    ),
   ])
   func unknownHosts(url: String, message: String) {
     #expect(Self.router.error(url) == DeepLinkError(.unknownHost, message))
@@ -75,6 +71,29 @@ import Testing
     ("https://app.example.com\\x", "it holds a backslash"),
     ("https://app example.com/x", #"the host "app example.com" holds the character " ""#),
     ("https://:443/x", #"the host "" is empty"#),
+    ("https://[::1]/x", #"the host "[::1]" is an IP address; universal links need a domain name"#),
+    ("https://a..example.org/x", #"the host "a..example.org" has an empty label"#),
+    ("https://..example.org/x", #"the host "..example.org" has an empty label"#),
+    ("https://xn--.example.org/x", #"the host "xn--.example.org" has the label "xn--", which is not valid Punycode"#),
+    (
+      "https://xn--a.example.org/x", #"the host "xn--a.example.org" has the label "xn--a", which is not valid Punycode"#
+    ),
+    ("https://-a.example.org/x", #"the host "-a.example.org" has the label "-a", which starts or ends with "-""#),
+    (
+      "https://" + String(repeating: "a", count: 64) + ".example.org/x",
+      #"the host ""# + String(repeating: "a", count: 64)
+        + #".example.org" has a label of 64 bytes; a label has at most 63"#
+    ),
+    (
+      "https://" + String(repeating: "abcdefgh.", count: 29) + "example.org/x",
+      #"the host ""# + String(repeating: "abcdefgh.", count: 8) + "abcdefgh"
+        + #"…" is 272 bytes long; a host name has at most 253"#
+    ),
+    (
+      "https://app\u{FF0E}example.com/x",
+      #"the host "app．example.com" holds the full-width dot U+FF0E; a host's dots are ".""#
+    ),
+    ("https://a\u{200B}.example.org/x", #"the host "a\u{200B}.example.org" holds the invisible character U+200B"#),
     ("https:app.example.com/x", "an https link needs a host, as in https://host/path"),
     ("https:/app.example.com/x", "an https link needs a host, as in https://host/path"),
   ])

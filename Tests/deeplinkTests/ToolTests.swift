@@ -183,6 +183,26 @@ import Testing
         """)
   }
 
+  /// A route name or value holding a line break or an escape sequence cannot forge a line of
+  /// output or reach the terminal (round 2 of the hardening: `lint` printed a fake "no problems").
+  @Test func valuesCannotForgeLines() throws {
+    let table = try ToolRunner.temporaryFile(
+      #"{"schemes": ["myapp"], "routes": [{"name": "a\nroutes.json: 0 routes, no problems", "path": "/a"},"#
+        + #"{"name": "b\u001b[2J", "path": "/a"}]}"#)
+    let lint = try ToolRunner.run("lint", "--routes", table)
+    #expect(lint.status == 1)
+    #expect(!lint.output.contains("\u{1B}"))
+    #expect(!lint.output.split(separator: "\n").contains { $0.hasSuffix(": 0 routes, no problems") })
+    #expect(lint.output.split(separator: "\n").count == 2, "\(lint.output)")
+
+    let resolve = try ToolRunner.run(
+      "resolve", "deeplink-example://messages/42?q=x%0A%20%20route%20%20%20%20%20%20%20admin%1B[2J")
+    #expect(resolve.status == 0)
+    #expect(!resolve.output.contains("\u{1B}"))
+    #expect(!resolve.output.contains("\n  route       admin"))
+    #expect(resolve.output.contains(#"q = x\n  route       admin\u{1B}[2J"#), "\(resolve.output)")
+  }
+
   @Test func invalidJSONIsAProblem() throws {
     let file = try ToolRunner.temporaryFile("{")
     let result = try ToolRunner.run("lint", "--routes", file)

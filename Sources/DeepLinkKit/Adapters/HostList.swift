@@ -1,5 +1,11 @@
 /// The universal-link hosts a table accepts: exact names and `*.domain` entries, all kept in
 /// lowercase ASCII (Punycode) form.
+///
+/// A host, listed or arriving, must be a valid host name: at most 253 bytes in ASCII form, labels
+/// of 1 to 63 letters, digits, `-` (not first or last) or `_`, an `xn--` label must be valid
+/// Punycode, and its Unicode form may hold no full-width dot (`。`, `．`, `｡`) and no control or
+/// invisible character (bidi controls, zero-width characters). A listed host may not be an IP
+/// address, and a wildcard may not cover a public suffix (`*.com`, `*.co.uk`, `*.github.io`).
 struct HostList: Sendable, Hashable {
   private(set) var exact: Set<String> = []
   /// `.example.com` for an entry `*.example.com`.
@@ -12,13 +18,30 @@ struct HostList: Sendable, Hashable {
 
   var isEmpty: Bool { entries.isEmpty }
 
+  /// Common public suffixes of more than one label that a wildcard may not cover. This is not the
+  /// whole Public Suffix List: it catches the usual mistakes, and one-label suffixes (`*.com`)
+  /// are refused whatever they are.
+  static let publicSuffixes: Set<String> = [
+    "ac.uk", "co.uk", "gov.uk", "org.uk", "me.uk", "ltd.uk", "plc.uk", "com.au", "net.au", "org.au", "co.nz",
+    "co.jp", "ne.jp", "or.jp", "co.kr", "com.br", "com.cn", "com.mx", "com.tr", "com.tw", "co.in", "co.za",
+    "com.sg", "com.hk", "appspot.com", "azurewebsites.net", "blogspot.com", "cloudfront.net", "firebaseapp.com",
+    "github.io", "gitlab.io", "herokuapp.com", "netlify.app", "pages.dev", "vercel.app", "web.app", "workers.dev",
+  ]
+
   /// Adds a listed host, or explains why it cannot be listed.
   mutating func add(_ entry: String) throws(RouteTableError) {
     let isWildcard = entry.hasPrefix("*.")
     let name = isWildcard ? String(entry.dropFirst(2)) : entry
     let normalized: String
-    do {
+    do throws(InvalidHost) {
       normalized = try Self.normalize(Array(name.utf8))
+      if normalized.split(separator: ".").last?.utf8.allSatisfy(\.isASCIIDigit) == true {
+        throw InvalidHost(reason: "is an IP address; universal links need a domain name")
+      }
+      if isWildcard, !normalized.contains(".") || Self.publicSuffixes.contains(normalized) {
+        throw InvalidHost(
+          reason: "covers every site under the public suffix \(quoted(normalized)); name the app's own domain")
+      }
     } catch {
       throw RouteTableError(problems: [.init(.invalidOption, "the host \(quoted(entry)) \(error.reason)")])
     }
@@ -37,34 +60,85 @@ struct HostList: Sendable, Hashable {
 
   struct InvalidHost: Error { let reason: String }
 
-  /// The lowercase ASCII form of a host, or why it is not acceptable (a phrase to follow the host's name): empty, a trailing dot, a
-  /// percent escape, a backslash or another character that has no place in a host name.
-  static func normalize<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) throws(InvalidHost) -> String {
+  /// The lowercase ASCII form of a host, or why it is not a valid host name (a phrase to follow
+  /// the host's name).
+  static func normalize<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(InvalidHost) -> String {
     guard !bytes.isEmpty else { throw InvalidHost(reason: "is empty") }
     if bytes.contains(UInt8(ascii: "%")) { throw InvalidHost(reason: "holds a percent escape") }
     if bytes.contains(UInt8(ascii: "\\")) { throw InvalidHost(reason: "holds a backslash") }
-    if bytes.last == UInt8(ascii: ".") { throw InvalidHost(reason: "ends with a dot") }
-    let isIPv6 = bytes.first == UInt8(ascii: "[") && bytes.last == UInt8(ascii: "]")
-    for byte in bytes where byte < 0x80 {
-      let isAllowed =
-        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-        || byte == UInt8(ascii: "_")
-        || (isIPv6 && (byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")))
-      guard isAllowed else {
-        throw InvalidHost(reason: "holds the character \(quoted(CollectionOfOne(byte)))")
-      }
+    if bytes.first == UInt8(ascii: "[") {
+      throw InvalidHost(reason: "is an IP address; universal links need a domain name")
     }
+    let ascii: String
     if bytes.contains(where: { $0 >= 0x80 }) {
-      let labels = String(decoding: bytes, as: UTF8.self).split(separator: ".", omittingEmptySubsequences: false)
-      var ascii: [String] = []
-      for label in labels {
+      let text = String(decoding: bytes, as: UTF8.self)
+      for scalar in text.unicodeScalars {
+        if [0x3002, 0xFF0E, 0xFF61].contains(scalar.value) {
+          throw InvalidHost(reason: "holds the full-width dot \(scalar.codePoint); a host's dots are \".\"")
+        }
+        if TextRules.isRefused(scalar) || scalar.value == 0x200C || scalar.value == 0x200D {
+          throw InvalidHost(reason: "holds the \(TextRules.describe(scalar))")
+        }
+      }
+      if text.hasSuffix(".") { throw InvalidHost(reason: "ends with a dot") }
+      var labels: [String] = []
+      for label in text.split(separator: ".", omittingEmptySubsequences: false) {
         guard let converted = Punycode.asciiLabel(String(label)) else {
           throw InvalidHost(reason: "cannot be converted to its ASCII form")
         }
-        ascii.append(converted.lowercasedASCII)
+        labels.append(converted.lowercasedASCII)
       }
-      return ascii.joined(separator: ".")
+      ascii = labels.joined(separator: ".")
+    } else {
+      if bytes.contains(where: { !isHostByte($0) && $0 != UInt8(ascii: ".") }) {
+        let byte = bytes.first { !isHostByte($0) && $0 != UInt8(ascii: ".") }!
+        throw InvalidHost(reason: "holds the character \(quoted(CollectionOfOne(byte)))")
+      }
+      ascii = String(decoding: bytes.lazy.map(\.lowercasedASCII), as: UTF8.self)
     }
-    return String(decoding: bytes.lazy.map(\.lowercasedASCII), as: UTF8.self)
+    if let problem = problem(ofASCIIHost: ascii) { throw InvalidHost(reason: problem) }
+    return ascii
+  }
+
+  /// A letter, digit, `-` or `_`: what a label may hold.
+  static func isHostByte(_ byte: UInt8) -> Bool {
+    byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+  }
+
+  /// Why a lowercase ASCII host made of label bytes and dots is not a valid host name, or `nil`.
+  /// One pass over the bytes, with no allocation unless a label is Punycode: every universal link
+  /// goes through it.
+  static func problem(ofASCIIHost host: String) -> String? {
+    let bytes = host.utf8
+    if bytes.last == UInt8(ascii: ".") { return "ends with a dot" }
+    if bytes.count > 253 { return "is \(bytes.count) bytes long; a host name has at most 253" }
+    var labelStart = bytes.startIndex
+    var index = bytes.startIndex
+    while true {
+      let isEnd = index == bytes.endIndex
+      if isEnd || bytes[index] == UInt8(ascii: ".") {
+        if let problem = problem(ofLabel: bytes[labelStart..<index]) { return problem }
+        if isEnd { return nil }
+        labelStart = bytes.index(after: index)
+      }
+      index = bytes.index(after: index)
+    }
+  }
+
+  private static func problem(ofLabel label: Substring.UTF8View) -> String? {
+    if label.isEmpty { return "has an empty label" }
+    if label.count > 63 { return "has a label of \(label.count) bytes; a label has at most 63" }
+    guard label.starts(with: "xn--".utf8) else {
+      if label.first == UInt8(ascii: "-") || label.last == UInt8(ascii: "-") {
+        return "has the label \(quoted(label)), which starts or ends with \"-\""
+      }
+      return nil
+    }
+    let payload = String(decoding: label.dropFirst(4), as: UTF8.self)
+    guard let unicode = Punycode.decode(payload), unicode.utf8.contains(where: { $0 >= 0x80 }),
+      unicode.unicodeScalars.allSatisfy({ !TextRules.isRefused($0) && $0.value != 0x200C && $0.value != 0x200D }),
+      Punycode.asciiLabel(unicode) == String(decoding: label, as: UTF8.self)
+    else { return "has the label \(quoted(label)), which is not valid Punycode" }
+    return nil
   }
 }

@@ -4,11 +4,13 @@
 ///   `myapp://messages/42`, `myapp:///messages/42`, `myapp:messages/42` and `MYAPP://messages/42`
 ///   all give `/messages/42`.
 /// - Universal links: `https` only, to a listed host (exact, or `*.domain` for any subdomain),
-///   compared in lowercase ASCII (Punycode) form; no user info, no port but 443, no percent escape,
-///   backslash or trailing dot in the host.
+///   compared in lowercase ASCII (Punycode) form; no user info, no port but 443; a host that is
+///   not a valid host name (`HostList`: empty labels, over-long labels, bad Punycode, a percent
+///   escape, a backslash, a trailing dot, full-width dots, invisible characters) is malformed.
 /// - The path is split on `/` before percent-decoding; empty segments are dropped; a dot segment
-///   (also encoded), a malformed escape, bytes that do not decode to UTF-8 and control characters
-///   make the link malformed. Query items are decoded (`+` stays `+`); the fragment is ignored.
+///   (also encoded), a malformed escape, bytes that do not decode to UTF-8 and the
+///   characters `TextRules` refuses (control and invisible format characters) make the link
+///   malformed. Query items are decoded (`+` stays `+`); the fragment is ignored.
 struct URLAdapter: Sendable {
   var hosts: HostList
   var limits: InputLimits
@@ -45,7 +47,7 @@ struct URLAdapter: Sendable {
       throw InputLimits.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
     }
     if let control = bytes.first(where: \.isASCIIControl) {
-      throw .malformed("it holds the control character U+\(hex4(control))")
+      throw .malformed("it holds the control character \(Unicode.Scalar(control).codePoint)")
     }
     guard let parts = URLParts(bytes) else {
       throw .malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
@@ -120,14 +122,14 @@ struct URLAdapter: Sendable {
       }
       host = authority[..<colon]
     }
-    // Fast path: a host already in lowercase ASCII letters, digits, "-" and "." (not last).
-    if !host.isEmpty, host.last != UInt8(ascii: "."),
-      host.allSatisfy({
-        ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-")
-          || $0 == UInt8(ascii: ".")
-      })
-    {
-      return String(utf8Bytes: host)
+    // Fast path: a host already in lowercase ASCII letters, digits, "-", "_" and "." that is a
+    // valid host name as it is.
+    if host.allSatisfy({
+      ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-")
+        || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+    }) {
+      let text = String(utf8Bytes: host)
+      if !text.isEmpty, HostList.problem(ofASCIIHost: text) == nil { return text }
     }
     do {
       return try HostList.normalize(host)
@@ -152,9 +154,13 @@ struct URLAdapter: Sendable {
 
   private func decodeSegmentText(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
     guard raw.contains(UInt8(ascii: "%")) else {
-      // Raw control characters were refused for the whole link already.
+      // Raw ASCII control characters were refused for the whole link already.
       if raw.isDotSegment { throw .malformed("the segment \(quoted(raw)) is a dot segment") }
-      return String(utf8Bytes: raw)
+      let segment = String(utf8Bytes: raw)
+      if raw.contains(where: { $0 >= 0x80 }), let scalar = TextRules.firstRefused(in: segment) {
+        throw .malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
+      }
+      return segment
     }
     let segment: String
     do {
@@ -167,8 +173,8 @@ struct URLAdapter: Sendable {
     if segment == "." || segment == ".." {
       throw .malformed("the segment \(quoted(raw)) is a dot segment")
     }
-    if segment.utf8.contains(where: \.isASCIIControl) {
-      throw .malformed("the segment \(quoted(raw)) decodes to a control character")
+    if let scalar = TextRules.firstRefused(in: segment) {
+      throw .malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
     }
     return segment
   }
@@ -184,8 +190,11 @@ struct URLAdapter: Sendable {
       guard let name = PercentEncoding.decode(rawName), let value = PercentEncoding.decode(rawValue) else {
         throw .malformed("the query item \(quoted(item)) holds a malformed percent escape or bytes that are not UTF-8")
       }
-      if name.utf8.contains(where: \.isASCIIControl) || value.utf8.contains(0) {
-        throw .malformed("the query item \(quoted(item)) decodes to a control character")
+      if let scalar = TextRules.firstRefused(in: name) {
+        throw .malformed("the query item \(quoted(item)) has a name that decodes to the \(TextRules.describe(scalar))")
+      }
+      if value.utf8.contains(0) {
+        throw .malformed("the query item \(quoted(item)) has a value that decodes to the control character U+0000")
       }
       if item.count > limits.maxValueLength {
         try checkLength(name, "the query item name \(quoted(name))")
@@ -202,10 +211,5 @@ struct URLAdapter: Sendable {
 
   private func tooManySegments() -> DeepLinkError {
     InputLimits.tooLarge("the link has more than \(limits.maxSegments) path segments", limit: "\(limits.maxSegments)")
-  }
-
-  private func hex4(_ byte: UInt8) -> String {
-    let digits = String(byte, radix: 16, uppercase: true)
-    return String(repeating: "0", count: 4 - digits.count) + digits
   }
 }

@@ -38,8 +38,14 @@ public struct DispatchEvent<Route: Hashable & Sendable>: Sendable, Hashable, Cus
   /// `link #3 held: waiting for ready, signedIn`.
   public var description: String { "link \(link) \(summary)" }
 
-  /// The event without its link number: `held: waiting for ready, signedIn`.
+  /// The event without its link number: `held: waiting for ready, signedIn`. Always one line:
+  /// line breaks and control or invisible characters in a route's description or an error are
+  /// written as escapes (`\n`, `\u{1B}`).
   public var summary: String {
+    TextRules.escaped(text)
+  }
+
+  private var text: String {
     switch kind {
     case .received(let source): "received from \(source)"
     case .resolved(let route): "resolved to \(route)"

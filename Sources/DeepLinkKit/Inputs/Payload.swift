@@ -10,6 +10,10 @@ import Foundation
 ///   number below 2^53 does too (`42.0` gives `"42"`), any other its shortest form (`"1.5"`).
 /// - A `URL` becomes its absolute string; a `UUID` its string.
 /// - A nested dictionary keeps its path, joined by `.`: `{"data": {"id": 7}}` gives `"data.id": "7"`.
+/// - When two entries flatten to the same path (a key `"data.id"` beside `"data": {"id": …}`), the
+///   one nested deeper wins; of two nested equally deep, the one whose keys sort first (compared
+///   key by key, from the outside in). So a payload gives the same fields on every run, whatever
+///   order its dictionaries happen to iterate in.
 /// - Anything else (arrays, dates, data, null), keys that are not strings, and what lies deeper
 ///   than ``maxDepth`` dictionaries is left out; nothing here can crash on a strange value. How
 ///   deep the dictionaries nest is recorded, so that a router can refuse a push payload nested
@@ -29,19 +33,22 @@ public enum Payload {
   /// The flattened fields, and how deep the dictionaries nest: 1 for a flat one, more than
   /// ``maxDepth`` when some were left out.
   static func flattened(_ dictionary: [AnyHashable: Any]?) -> (fields: [String: String], depth: Int) {
-    var fields: [String: String] = [:]
+    var fields: [String: (text: String, depth: Int)] = [:]
     var deepest = 0
     if let dictionary { flatten(dictionary, prefix: "", depth: 1, into: &fields, deepest: &deepest) }
-    return (fields, deepest)
+    return (fields.mapValues(\.text), deepest)
   }
 
+  /// Visits keys in sorted order, so that of two equally deep entries with one path the first
+  /// visited is the one whose keys sort first; it is kept unless a deeper one comes.
   private static func flatten(
-    _ dictionary: [AnyHashable: Any], prefix: String, depth: Int, into fields: inout [String: String],
+    _ dictionary: [AnyHashable: Any], prefix: String, depth: Int,
+    into fields: inout [String: (text: String, depth: Int)],
     deepest: inout Int
   ) {
     deepest = max(deepest, depth)
-    for (key, value) in dictionary {
-      guard let key = key.base as? String else { continue }
+    let entries = dictionary.compactMap { entry in (entry.key.base as? String).map { ($0, entry.value) } }
+    for (key, value) in entries.sorted(by: { $0.0 < $1.0 }) {
       let path = prefix.isEmpty ? key : prefix + "." + key
       if let nested = value as? [AnyHashable: Any] {
         if depth < maxDepth {
@@ -50,7 +57,8 @@ public enum Payload {
           deepest = maxDepth + 1
         }
       } else if let text = string(from: value) {
-        fields[path] = text
+        if let existing = fields[path], existing.depth >= depth { continue }
+        fields[path] = (text, depth)
       }
     }
   }

@@ -49,6 +49,58 @@ enum Punycode {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// The Unicode form of a label's Punycode payload (what follows `xn--`), or `nil` when it is
+  /// not valid Punycode (RFC 3492, section 6.2).
+  static func decode(_ payload: String) -> String? {
+    let bytes = Array(payload.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let delimiter = bytes.lastIndex(of: UInt8(ascii: "-"))
+    var output: [UInt32] = delimiter.map { bytes[..<$0].map(UInt32.init) } ?? []
+    var index = delimiter.map { $0 + 1 } ?? 0
+    var n = initialN
+    var i = 0
+    var bias = initialBias
+    while index < bytes.count {
+      let oldI = i
+      var weight = 1
+      var k = base
+      while true {
+        guard index < bytes.count, let value = digitValue(bytes[index]) else { return nil }
+        index += 1
+        let (product, overflow) = value.multipliedReportingOverflow(by: weight)
+        guard !overflow, i <= Int(Int32.max) - product else { return nil }
+        i += product
+        let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+        if value < t { break }
+        let (next, nextOverflow) = weight.multipliedReportingOverflow(by: base - t)
+        guard !nextOverflow, next <= Int(Int32.max) else { return nil }
+        weight = next
+        k += base
+      }
+      bias = adapt(i - oldI, output.count + 1, isFirst: oldI == 0)
+      n += i / (output.count + 1)
+      i %= output.count + 1
+      guard n <= 0x10FFFF, Unicode.Scalar(UInt32(n)) != nil else { return nil }
+      output.insert(UInt32(n), at: i)
+      i += 1
+    }
+    var text = ""
+    for value in output {
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      text.unicodeScalars.append(scalar)
+    }
+    return text
+  }
+
+  private static func digitValue(_ byte: UInt8) -> Int? {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a"))
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte - UInt8(ascii: "A"))
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0")) + 26
+    default: nil
+    }
+  }
+
   private static func digit(_ value: Int) -> UInt8 {
     value < 26 ? UInt8(ascii: "a") + UInt8(value) : UInt8(ascii: "0") + UInt8(value - 26)
   }

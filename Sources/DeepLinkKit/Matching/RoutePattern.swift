@@ -56,7 +56,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       self.segments = try Self.parse(text)
     } catch {
       throw RouteTableError(problems: [
-        .init(.invalidPattern, "pattern \"\(text)\": \(error.reason)")
+        .init(.invalidPattern, "pattern \(quoted(text, limit: 200)): \(error.reason)")
       ])
     }
     self.description = text
@@ -102,10 +102,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       if let name = segment.parameterName {
         // A linear check: patterns have a handful of parameters.
         guard !segments.contains(where: { $0.parameterName == name }) else {
-          throw SyntaxError(reason: "the parameter name \"\(name)\" is used twice")
+          throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice")
         }
         if case .catchAll = segment, !isLast {
-          throw SyntaxError(reason: "the catch-all \"\(string(part))\" must be the last segment")
+          throw SyntaxError(reason: "the catch-all \(quoted(part)) must be the last segment")
         }
       }
       segments.append(segment)
@@ -129,12 +129,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       var type = ParameterType.string
       if let open = body.firstIndex(of: UInt8(ascii: "(")) {
         guard body.last == UInt8(ascii: ")") else {
-          throw SyntaxError(reason: "\"\(string(part))\" opens \"(\" without closing it at the end")
+          throw SyntaxError(reason: "\(quoted(part)) opens \"(\" without closing it at the end")
         }
         let typeName = string(body[(open + 1)..<(body.endIndex - 1)])
         guard let parsed = ParameterType(rawValue: typeName) else {
           throw SyntaxError(
-            reason: "\"\(string(part))\" has the unknown type \"\(typeName)\"; the types are int, uuid and string")
+            reason: "\(quoted(part)) has the unknown type \(quoted(typeName)); the types are int, uuid and string")
         }
         type = parsed
         body = body[..<open]
@@ -152,11 +152,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     if let forbidden = part.first(where: isForbidden) {
       throw SyntaxError(
         reason:
-          "segment \(position) \"\(string(part))\" holds \"\(Character(Unicode.Scalar(forbidden)))\"; a pattern is a path only"
+          "segment \(position) \(quoted(part)) holds \(quoted(CollectionOfOne(forbidden))); a pattern is a path only"
       )
     }
     guard let decoded = PercentEncoding.decode(part) else {
-      throw SyntaxError(reason: "segment \(position) \"\(string(part))\" holds a malformed percent escape")
+      throw SyntaxError(reason: "segment \(position) \(quoted(part)) holds a malformed percent escape")
     }
     guard decoded != ".", decoded != ".." else {
       throw SyntaxError(reason: "segment \(position) is a dot segment, which no link can match")
@@ -167,7 +167,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   private static func checkName(_ name: String, in part: Bytes) throws(SyntaxError) {
     let bytes = name.utf8
     guard let first = bytes.first else {
-      throw SyntaxError(reason: "\"\(string(part))\" has an empty parameter name")
+      throw SyntaxError(reason: "\(quoted(part)) has an empty parameter name")
     }
     let isValid =
       (first.isASCIILetter || first == UInt8(ascii: "_"))
@@ -175,7 +175,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     guard isValid else {
       throw SyntaxError(
         reason:
-          "\"\(string(part))\" has the invalid parameter name \"\(name)\" (use letters, digits and _, not starting with a digit)"
+          "\(quoted(part)) has the invalid parameter name \(quoted(name)) (use letters, digits and _, not starting with a digit)"
       )
     }
   }

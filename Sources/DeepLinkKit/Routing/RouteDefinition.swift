@@ -138,6 +138,7 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
 
   /// How the route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.
   var label: String {
-    name.map { "route \(quoted($0)) (\(pattern))" } ?? "route \(pattern)"
+    let pattern = TextRules.escaped(pattern)
+    return name.map { "route \(quoted($0)) (\(pattern))" } ?? "route \(pattern)"
   }
 }

@@ -178,29 +178,38 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   }
 
   /// Builds the route of the definition at `index` from named values (a quick action's
-  /// `userInfo`, an intent's parameters), checking every path parameter the way a link's are.
+  /// `userInfo`, an intent's parameters, a push rule's fields), checking them exactly as a link's
+  /// are: a value that fills a path parameter or catch-all by a decoded path segment's rules, any
+  /// other by a query item's.
   func build(_ index: Int, values: [String: String], source: DeepLinkSource) throws(DeepLinkError) -> Resolution<Route>
   {
     let definition = definitions[index]
-    try checkValues(values)
+    // Sorted, so that the same values give the same answer (and the same message) on every run.
+    let sorted = values.sorted { $0.key < $1.key }
+    try checkValues(sorted)
     var parameters = RouteParameters()
     for segment in patterns[index].segments {
       if let (name, value) = try namedValue(for: segment, in: values, of: definition) { parameters.append(name, value) }
     }
-    for (name, value) in values.sorted(by: { $0.key < $1.key }) { parameters.append(name, value) }
+    for (name, value) in sorted {
+      try checkQueryLike(name, value)
+      parameters.append(name, value)
+    }
     return try build(index, parameters, source: source)
   }
 
   /// The value `values` holds for a named segment (a parameter or catch-all) of a pattern, checked
-  /// the way a link's would be; `nil` for a literal or `*`. Serves every source that supplies
-  /// parameters by name, and printing.
+  /// the way a link's decoded segments are (`TextRules`); `nil` for a literal or `*`. Serves every
+  /// source that supplies parameters by name, and printing.
   private func namedValue(
     for segment: RoutePattern.Segment, in values: [String: String], of definition: RouteDefinition<Route>
   ) throws(DeepLinkError) -> (name: String, value: String)? {
     switch segment {
     case .parameter(let name, let type):
       guard let value = values[name] else { throw .invalidParameter(name, "of \(definition.label) is missing") }
-      guard !value.isEmpty else { throw .invalidParameter(name, "of \(definition.label) is empty") }
+      if let problem = TextRules.segmentProblem(value) {
+        throw .invalidParameter(name, "of \(definition.label) \(problem)")
+      }
       guard type.accepts(value) else {
         throw .invalidParameter(name, "of \(definition.label) \(type.requirement), not \(quoted(value))")
       }
@@ -209,6 +218,12 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
       guard let value = values[name], !value.isEmpty else {
         throw .invalidParameter(name, "of \(definition.label) is missing")
       }
+      // A catch-all spans segments: each part between slashes must be one a link could carry.
+      for part in value.split(separator: "/", omittingEmptySubsequences: false) {
+        if let problem = TextRules.segmentProblem(part) {
+          throw .invalidParameter(name, "of \(definition.label) holds a segment that \(problem)")
+        }
+      }
       return (name, value)
     case .literal, .wildcard:
       return nil
@@ -216,7 +231,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   }
 
   /// Refuses too many values, or a value that is too long, before a route is built from them.
-  func checkValues(_ values: [String: String]) throws(DeepLinkError) {
+  func checkValues(_ values: [(key: String, value: String)]) throws(DeepLinkError) {
     let limits = adapter.limits
     if values.count > limits.maxPayloadFields {
       throw InputLimits.tooLarge("the input has \(values.count) values", limit: "\(limits.maxPayloadFields)")
@@ -225,6 +240,17 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
       let what = value.utf8.count > limits.maxValueLength ? "the value of \(quoted(name))" : "a value's name"
       let length = max(value.utf8.count, name.utf8.count)
       throw InputLimits.tooLarge("\(what) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
+    }
+  }
+
+  /// Refuses a named value that a link's query item could not carry: a name with a character a
+  /// query name may not hold (`TextRules`), or a value with NUL.
+  private func checkQueryLike(_ name: String, _ value: String) throws(DeepLinkError) {
+    if let scalar = TextRules.firstRefused(in: name) {
+      throw DeepLinkError(.malformedInput, "the value name \(quoted(name)) holds the \(TextRules.describe(scalar))")
+    }
+    if value.utf8.contains(0) {
+      throw DeepLinkError(.malformedInput, "the value of \(quoted(name)) holds the control character U+0000")
     }
   }
 
@@ -334,10 +360,7 @@ extension Router {
         } else {
           parts = [value]
         }
-        for part in parts {
-          try checkSegment(part, name: name, definition: definition)
-          path.append(PercentEncoding.encodePathSegment(part))
-        }
+        for part in parts { path.append(PercentEncoding.encodePathSegment(part)) }
         used.insert(name)
       case .wildcard:
         throw DeepLinkError(
@@ -355,17 +378,5 @@ extension Router {
       return "\(scheme)://" + path.joined(separator: "/") + suffix
     }
     throw DeepLinkError(.unsupportedScheme, "the table lists no scheme and no host, so no link can be printed")
-  }
-
-  private func checkSegment(_ value: String, name: String, definition: RouteDefinition<Route>) throws(DeepLinkError) {
-    if value.isEmpty {
-      throw .invalidParameter(name, "of \(definition.label) holds an empty segment")
-    }
-    if value == "." || value == ".." {
-      throw .invalidParameter(name, "of \(definition.label) cannot be the dot segment \(quoted(value))")
-    }
-    if value.utf8.contains(where: \.isASCIIControl) {
-      throw .invalidParameter(name, "of \(definition.label) holds a control character")
-    }
   }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkKit
+
+/// The characters refused in path segments, and how messages quote what they show (round 2 of
+/// the hardening: C1 and invisible characters, forged lines).
+@Suite struct TextRulesTests {
+  /// The written-out table agrees with the standard library's Unicode categories for every scalar:
+  /// `Cc`, `Cf` (but ZWNJ and ZWJ), `Zl` and `Zp` are refused, nothing else is.
+  @Test func refusedTableMatchesTheUnicodeCategories() {
+    var disagreements: [String] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let expected = RoundTripTests.isRefusedInASegment(scalar)
+      if TextRules.isRefused(scalar) != expected { disagreements.append(scalar.codePoint) }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
+  }
+
+  @Test(arguments: [
+    ("plain", #""plain""#),
+    ("line\nforged", #""line\nforged""#),
+    ("a\"b", #""a\"b""#),
+    ("back\\slash", #""back\\slash""#),
+    ("\u{1B}[31mred", #""\u{1B}[31mred""#),
+    ("\u{9B}31m", #""\u{9B}31m""#),
+    ("abc\u{202E}fdp.exe", #""abc\u{202E}fdp.exe""#),
+    ("tab\there\r", #""tab\there\r""#),
+    ("👩‍💻 é", "\"👩‍💻 é\""),
+  ])
+  func quotingEscapes(text: String, expected: String) {
+    #expect(quoted(text) == expected)
+  }
+
+  /// Cut after at most 80 bytes of input, on a character boundary: never half a UTF-8 sequence,
+  /// never half an emoji sequence.
+  @Test func quotingCutsOnCharacterBoundaries() {
+    let text = String(repeating: "é", count: 100)  // 2 bytes each
+    #expect(quoted(text) == "\"" + String(repeating: "é", count: 40) + "…\"")
+    let odd = "a" + String(repeating: "é", count: 100)  // the 80th byte is the middle of an "é"
+    #expect(quoted(odd) == "\"a" + String(repeating: "é", count: 39) + "…\"")
+    let family = String(repeating: "x", count: 75) + "👩‍👩‍👧‍👦" + "tail"  // 25 bytes of emoji at byte 75
+    #expect(quoted(family) == "\"" + String(repeating: "x", count: 75) + "…\"")
+    #expect(!quoted(odd).contains("\u{FFFD}"))
+  }
+
+  @Test func refusalsQuoteOnOneLine() throws {
+    let router = try makeRouter(["/messages/:id"])
+    let error = try #require(router.error("myapp://nothing/" + String(repeating: "é", count: 50) + "%0A%1B"))
+    #expect(!error.message.contains("\u{FFFD}"))
+    let forged = try #require(router.error("myapp://messages/x%0Alink%20%232%20delivered"))
+    #expect(!forged.message.contains("\n"))
+    #expect(forged.message.contains(#"x%0Alink%20%232%20delivered"#))
+  }
+
+  @Test func namedRouteDescriptionsCannotBeForged() {
+    #expect(NamedRoute("message", parameters: ["id": "42"]).description == "message(id: 42)")
+    #expect(NamedRoute("search", parameters: ["q": "a, admin: true"]).description == #"search(q: "a, admin: true")"#)
+    #expect(
+      NamedRoute("m", parameters: ["id": "1\nlink #2 delivered"]).description == #"m(id: "1\nlink #2 delivered")"#)
+    #expect(NamedRoute("m", parameters: ["id": ""]).description == #"m(id: "")"#)
+    #expect(NamedRoute("a\u{1B}[2J", parameters: [:]).description == #""a\u{1B}[2J"()"#)
+  }
+
+  @MainActor @Test func dispatchLogIsOneLinePerEvent() {
+    struct Shouting: Hashable, Sendable, CustomStringConvertible {
+      var description: String { "route\n0.000s link #9 delivered fake\u{1B}[2J" }
+    }
+    let events: [DispatchEvent<Shouting>] = [
+      DispatchEvent(link: LinkID(1), time: .zero, kind: .resolved(Shouting())),
+      DispatchEvent(link: LinkID(1), time: .zero, kind: .delivered(Shouting(), heldFor: .zero)),
+      DispatchEvent(link: LinkID(1), time: .zero, kind: .confirmationRequested(Shouting())),
+    ]
+    for event in events {
+      let line = DispatchLog.line(for: event)
+      #expect(!line.contains("\n") && !line.contains("\u{1B}"), "\(line)")
+      #expect(line.contains(#"route\n0.000s link #9"#))
+    }
+  }
+}
