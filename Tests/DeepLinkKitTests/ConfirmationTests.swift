@@ -8,7 +8,9 @@ import Testing
   static let router = try! RouteTable(
     schemes: ["myapp"], hosts: ["app.example.com"],
     routes: [
-      .init(name: "payment", path: "/payments/:id/confirm", confirm: true),
+      .init(
+        name: "payment", path: "/payments/:id/confirm", intent: "ConfirmPaymentIntent",
+        push: PushRule(when: ["type": "payment"], parameters: ["id": "payment_id"]), confirm: true),
       .init(name: "messages", path: "/messages"),
     ]
   ).makeRouter()
@@ -21,7 +23,7 @@ import Testing
   }
 
   static func dispatcher(
-    _ app: App, confirms: Bool = true, untrusted: Set<DeepLinkSource> = [.customScheme],
+    _ app: App, confirms: Bool = true, untrusted: Set<DeepLinkSource>? = nil, policy: HoldingPolicy = .newestOnly,
     deliver: (@MainActor (NamedRoute) throws -> Void)? = nil
   ) -> Dispatcher<NamedRoute> {
     let ask: Dispatcher<NamedRoute>.Confirm = { route, source, answer in
@@ -29,9 +31,18 @@ import Testing
       app.answers.append(answer)
     }
     let record: Dispatcher<NamedRoute>.Deliver = { app.delivered.append($0) }
-    let dispatcher = Dispatcher(
-      router: router, untrustedSources: untrusted, confirm: confirms ? ask : nil,
-      requirements: { $0.name == "payment" ? ["signedIn"] : [] }, deliver: deliver ?? record)
+    let requirements: Dispatcher<NamedRoute>.Requirements = { $0.name == "payment" ? ["signedIn"] : [] }
+    // Without `untrusted`, the dispatcher's own default, as an app gets it.
+    let dispatcher =
+      if let untrusted {
+        Dispatcher(
+          router: router, holdingPolicy: policy, untrustedSources: untrusted, confirm: confirms ? ask : nil,
+          requirements: requirements, deliver: deliver ?? record)
+      } else {
+        Dispatcher(
+          router: router, holdingPolicy: policy, confirm: confirms ? ask : nil, requirements: requirements,
+          deliver: deliver ?? record)
+      }
     dispatcher.addObserver { app.events.append("\($0.link) \($0.summary)") }
     dispatcher.satisfy(.ready)
     dispatcher.satisfy("signedIn")
@@ -76,11 +87,91 @@ import Testing
     let app = App()
     let dispatcher = Self.dispatcher(app)
     #expect(
-      dispatcher.receive(.url("https://app.example.com/payments/1/confirm"))
-        == .delivered(NamedRoute("payment", parameters: ["id": "1"])))
-    #expect(dispatcher.receive(.url("myapp://payments/2/confirm", source: .inApp)).isHandled)
+      dispatcher.receive(.url("myapp://payments/2/confirm", source: .inApp))
+        == .delivered(NamedRoute("payment", parameters: ["id": "2"])))
+    // A push rule names the route itself: the app's server chose it, not a link.
+    let push = PushNotification(fields: ["type": "payment", "payment_id": "3"])
+    #expect(dispatcher.receive(.push(push)) == .delivered(NamedRoute("payment", parameters: ["id": "3"])))
+    let intent = IntentInvocation(name: "ConfirmPaymentIntent", parameters: ["id": "4"])
+    #expect(dispatcher.receive(.intent(intent)) == .delivered(NamedRoute("payment", parameters: ["id": "4"])))
     #expect(app.asked.isEmpty)
-    #expect(app.delivered.count == 2)
+    #expect(app.delivered.count == 3)
+  }
+
+  /// The defaults follow the threat model (round 2 of the hardening): a universal link's path is
+  /// chosen by whoever published the link, and a link carried by a push is as untrusted as its
+  /// own kind. So with default settings, each of these asks first (MASTG-TEST-0070).
+  @Test(arguments: [
+    (DeepLinkInput.url("https://app.example.com/payments/1/confirm"), DeepLinkSource.universalLink),
+    (.url("myapp://payments/1/confirm"), .customScheme),
+    (.push(PushNotification(fields: ["deeplink": "myapp://payments/1/confirm"])), .push),
+    (.push(PushNotification(fields: ["data.deeplink": "https://app.example.com/payments/1/confirm"])), .push),
+    (.url("myapp://payments/1/confirm", source: .push), .push),
+    (
+      .userActivity(
+        UserActivity(type: UserActivity.browsingWebType, webpageURL: "https://app.example.com/payments/1/confirm")),
+      .universalLink
+    ),
+  ])
+  func untrustedByDefault(input: DeepLinkInput, source: DeepLinkSource) {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    #expect(dispatcher.receive(input) == .awaitingConfirmation(NamedRoute("payment", parameters: ["id": "1"])))
+    #expect(app.asked.map(\.1) == [source])
+    #expect(app.delivered.isEmpty)
+  }
+
+  /// Links awaiting the app's answer are bounded by the holding policy (round 2 of the hardening:
+  /// a confirm handler that never answered let links pile up without bound).
+  @Test func linksAwaitingAnAnswerAreBoundedByThePolicy() {
+    let app = App()
+    let newest = Self.dispatcher(app)
+    for id in 1...1_000 { newest.receive(.url("myapp://payments/\(id)/confirm")) }
+    #expect(newest.linksAwaitingConfirmation.map(\.route) == [NamedRoute("payment", parameters: ["id": "1000"])])
+    app.answers[0](true)  // superseded long ago: ignored
+    #expect(app.delivered.isEmpty)
+    app.answers[999](true)
+    #expect(app.delivered == [NamedRoute("payment", parameters: ["id": "1000"])])
+
+    let queued = App()
+    let queue = Self.dispatcher(queued, policy: .queue(limit: 3))
+    var overflowed = 0
+    for id in 1...1_000 {
+      if case .dropped(_, let reason) = queue.receive(.url("myapp://payments/\(id)/confirm")), reason.code == .overflow
+      {
+        overflowed += 1
+      }
+    }
+    #expect(queue.linksAwaitingConfirmation.map(\.route.parameters["id"]) == ["1", "2", "3"])
+    #expect(overflowed == 997)
+    #expect(queued.asked.count == 3)
+  }
+
+  /// A link approved after a logout keeps its arrival place and the policy's bound.
+  @Test func anApprovalAfterALogoutKeepsArrivalOrder() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app, policy: .queue(limit: 5))
+    dispatcher.receive(.url("myapp://payments/1/confirm"))  // asked
+    dispatcher.revoke("signedIn")
+    dispatcher.receive(.url("myapp://payments/2/confirm"))  // held for sign-in, arrived later
+    app.answers[0](true)  // approved while signed out: held again, before link 2
+    #expect(dispatcher.heldLinks.map(\.route.parameters["id"]) == ["1", "2"])
+    dispatcher.satisfy("signedIn")  // link 1 is delivered; link 2 is asked about now
+    #expect(app.delivered.map(\.parameters["id"]) == ["1"])
+    app.answers[1](true)
+    #expect(app.delivered.map(\.parameters["id"]) == ["1", "2"])
+  }
+
+  @Test func underNewestOnlyANewerLinkSupersedesOneAwaitingAnAnswer() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    dispatcher.receive(.url("myapp://payments/1/confirm"))  // asked
+    dispatcher.revoke("signedIn")
+    dispatcher.receive(.url("myapp://payments/2/confirm"))  // held; supersedes link 1
+    app.answers[0](true)  // too late: ignored
+    #expect(dispatcher.heldLinks.map(\.route.parameters["id"]) == ["2"])
+    #expect(dispatcher.linksAwaitingConfirmation.isEmpty)
+    #expect(app.events.contains("#1 dropped: superseded by link #2"))
   }
 
   @Test func routesThatDoNotRequireItAreNotAsked() {
@@ -162,7 +253,7 @@ import Testing
         app.delivered.append(route)
       })
     dispatcher.revoke(.ready)
-    dispatcher.receive(.url("https://app.example.com/payments/1/confirm"))
+    dispatcher.receive(.url("https://app.example.com/payments/1/confirm", source: .inApp))
     dispatcher.satisfy(.ready)  // delivery fails
     #expect(app.events.last == "#1 dropped: the deliver handler failed: no such screen")
     #expect(dispatcher.heldLinks.isEmpty)  // not retried, not stuck

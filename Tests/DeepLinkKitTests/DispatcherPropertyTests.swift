@@ -8,13 +8,16 @@ import Testing
 /// - nothing is delivered twice, or while a condition its route needs does not hold;
 /// - held links are delivered in arrival order, never after `maxAge`, and the same route from the
 ///   same kind of source is never delivered twice within the duplicate window;
-/// - the holding policy's bound is kept.
+/// - the holding policy's bound is kept, counting links awaiting the app's answer;
+/// - a route that requires confirmation is delivered from an untrusted source only after the app's
+///   yes, and answers come now, later, twice, too late or never.
 @MainActor @Suite struct DispatcherPropertyTests {
   static let links: [(String, DeepLinkSource?)] = [
     ("myapp://messages", nil), ("myapp://messages/1", nil), ("https://app.example.com/messages/1", nil),
     ("myapp://messages/2", .push), ("myapp://account/activity", nil), ("myapp://account/settings", .push),
     ("https://app.example.com/account/activity", nil), ("myapp://nowhere", nil), ("ftp://x", nil),
-    ("myapp://messages/%zz", nil),
+    ("myapp://messages/%zz", nil), ("myapp://payments/1", nil), ("https://app.example.com/payments/2", nil),
+    ("myapp://payments/3", .inApp), ("myapp://payments/1", .push),
   ]
 
   @Test func tenThousandRandomInterleavings() {
@@ -38,6 +41,8 @@ import Testing
     var terminal: [LinkID: [String]] = [:]
     var deliveries: [(id: LinkID, route: NamedRoute, time: Duration)] = []
     var deliveredThisStep: [(id: LinkID, heldFor: Duration)] = []
+    var asked: [(id: LinkID, answer: @MainActor (Bool) -> Void)] = []
+    var approved: Set<LinkID> = []
   }
 
   /// Plays one interleaving; returns the number of steps and deliveries.
@@ -46,9 +51,12 @@ import Testing
       Bool.random(using: &generator) ? .newestOnly : .queue(limit: Int.random(in: 1...4, using: &generator))
     let maxAge: Duration? = Bool.random(using: &generator) ? .seconds(Int.random(in: 1...8, using: &generator)) : nil
     let window: Duration = [.zero, .milliseconds(500), .seconds(2)].randomElement(using: &generator)!
-    let harness = DispatcherHarness(holdingPolicy: policy, maxAge: maxAge, duplicateWindow: window)
-    let dispatcher = harness.dispatcher!
     let ledger = Ledger()
+    var lastAsked: LinkID?
+    let harness = DispatcherHarness(
+      holdingPolicy: policy, maxAge: maxAge, duplicateWindow: window,
+      confirm: { _, _, answer in ledger.asked.append((lastAsked!, answer)) })
+    let dispatcher = harness.dispatcher!
 
     dispatcher.addObserver { event in
       switch event.kind {
@@ -57,7 +65,10 @@ import Testing
         ledger.source[event.link] = source
       case .resolved(let route): ledger.route[event.link] = route
       case .held: break
-      case .confirmationRequested: Issue.record("no route of this table requires confirmation")
+      case .confirmationRequested(let route):
+        #expect(route.name == "payment")
+        #expect(dispatcher.conditions(for: route).isSubset(of: dispatcher.satisfiedConditions))
+        lastAsked = event.link
       case .refused: ledger.terminal[event.link, default: []].append("refused")
       case .dropped(let reason):
         ledger.terminal[event.link, default: []].append("dropped")
@@ -71,6 +82,10 @@ import Testing
         }
       case .delivered(let route, let heldFor):
         ledger.terminal[event.link, default: []].append("delivered")
+        // A route that requires confirmation, from an untrusted source, only after the app's yes.
+        if route.name == "payment", ledger.source[event.link] != .inApp {
+          #expect(ledger.approved.contains(event.link), "link \(event.link) delivered without the app's yes")
+        }
         // Delivered only while every condition its route needs holds.
         #expect(dispatcher.conditions(for: route).isSubset(of: dispatcher.satisfiedConditions))
         #expect(heldFor == event.time - ledger.arrival[event.link]!)
@@ -78,7 +93,9 @@ import Testing
         // Never the same route from the same kind of source twice within the window.
         for earlier in ledger.deliveries
         where earlier.route == route && ledger.source[earlier.id] == ledger.source[event.link] {
-          #expect(ledger.arrival[event.link]! - ledger.arrival[earlier.id]! >= window)
+          // (Either may have arrived first: a link awaiting the app's answer is delivered later.)
+          let apart = ledger.arrival[event.link]! - ledger.arrival[earlier.id]!
+          #expect(apart >= window || apart <= .zero - window)
         }
         ledger.deliveries.append((event.link, route, event.time))
         ledger.deliveredThisStep.append((event.link, heldFor))
@@ -90,7 +107,7 @@ import Testing
     for _ in 0..<steps {
       ledger.deliveredThisStep = []
       var outcome: DispatchOutcome<NamedRoute>?
-      switch Int.random(in: 0..<12, using: &generator) {
+      switch Int.random(in: 0..<14, using: &generator) {
       case 0..<4:
         let link = links.randomElement(using: &generator)!
         lastInput = link
@@ -106,6 +123,14 @@ import Testing
         dispatcher.revoke(Bool.random(using: &generator) ? .ready : .signedIn)
       case 10:
         harness.clock.advance(.milliseconds(Int.random(in: 0...4000, using: &generator)))
+      case 11, 12:
+        // The app answers a question, asked now or long ago: yes or no, maybe a second time.
+        if let (id, answer) = ledger.asked.randomElement(using: &generator) {
+          let yes = Bool.random(using: &generator)
+          let wasAwaiting = dispatcher.linksAwaitingConfirmation.contains { $0.link == id }
+          if yes, wasAwaiting { ledger.approved.insert(id) }
+          answer(yes)
+        }
       default:
         dispatcher.removeExpiredLinks()
       }
@@ -118,7 +143,7 @@ import Testing
     _ dispatcher: Dispatcher<NamedRoute>, _ ledger: Ledger, policy: HoldingPolicy,
     outcome: DispatchOutcome<NamedRoute>?
   ) {
-    let held = Set(dispatcher.heldLinks.map(\.link))
+    let held = Set(dispatcher.heldLinks.map(\.link)).union(dispatcher.linksAwaitingConfirmation.map(\.link))
     for id in ledger.arrival.keys {
       let ends = ledger.terminal[id] ?? []
       // Delivered once, held, or refused or dropped with an event: exactly one of them.
@@ -132,12 +157,13 @@ import Testing
       case .held: #expect(held.contains(newest))
       case .refused: #expect(ends == ["refused"])
       case .dropped: #expect(ends == ["dropped"])
-      case .awaitingConfirmation: Issue.record("no route of this table requires confirmation")
+      case .awaitingConfirmation: #expect(dispatcher.linksAwaitingConfirmation.last?.link == newest)
       }
     }
     // Held links delivered by one step go in arrival order.
     let released = ledger.deliveredThisStep.filter { $0.heldFor > .zero }.map(\.id)
     #expect(released == released.sorted())
+    // The bound counts held links and links awaiting an answer together.
     #expect(held.count <= policy.limit)
   }
 }

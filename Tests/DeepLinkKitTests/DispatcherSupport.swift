@@ -7,7 +7,8 @@ import DeepLinkKit
 }
 
 /// A dispatcher over a small named table, recording what it delivers and every event.
-/// `/account/*` routes need "signed in"; the rest need only "ready".
+/// `/account/*` routes need "signed in"; the rest need only "ready"; `/payments/:id` requires
+/// confirmation (declined without a `confirm` handler).
 @MainActor final class DispatcherHarness {
   static let router = try! RouteTable(
     schemes: ["myapp"], hosts: ["app.example.com"],
@@ -16,6 +17,7 @@ import DeepLinkKit
       .init(name: "message", path: "/messages/:id"),
       .init(name: "activity", path: "/account/activity"),
       .init(name: "settings", path: "/account/settings"),
+      .init(name: "payment", path: "/payments/:id", confirm: true),
     ]
   ).makeRouter()
 
@@ -26,12 +28,12 @@ import DeepLinkKit
 
   init(
     holdingPolicy: HoldingPolicy = .newestOnly, maxAge: Duration? = nil, duplicateWindow: Duration = .seconds(2),
-    onDeliver: ((DispatcherHarness, NamedRoute) -> Void)? = nil
+    onDeliver: ((DispatcherHarness, NamedRoute) -> Void)? = nil, confirm: Dispatcher<NamedRoute>.Confirm? = nil
   ) {
     let clock = self.clock
     dispatcher = Dispatcher(
       router: Self.router, holdingPolicy: holdingPolicy, maxAge: maxAge, duplicateWindow: duplicateWindow,
-      clock: { clock.now },
+      clock: { clock.now }, confirm: confirm,
       requirements: { route in route.name == "activity" || route.name == "settings" ? [.signedIn] : [] },
       deliver: { [unowned self] route in
         self.delivered.append(route)

@@ -9,9 +9,9 @@ import Testing
       schemes: ["myapp"], limits: limits,
       routes: [
         .init(name: "rest", path: "/r/*rest"),
-        .init(name: "search", path: "/search"),
+        .init(name: "search", path: "/find"),
         .init(
-          name: "item", path: "/items/:id", shortcut: "com.example.item",
+          name: "item", path: "/item/:id", shortcut: "com.example.item",
           push: PushRule(when: ["type": "item"], parameters: ["id": "item_id"])),
       ]
     ).makeRouter()
@@ -40,39 +40,39 @@ import Testing
   func queryItems(limit: Int, limits: InputLimits) throws {
     let router = try Self.router(limits)
     let query = (0..<limit).map { "k\($0)=v" }.joined(separator: "&")
-    #expect(Self.error(router, .url("myapp://search?" + query)) == nil)
+    #expect(Self.error(router, .url("myapp://find?" + query)) == nil)
     #expect(
-      Self.error(router, .url("myapp://search?" + query + "&last=v"))
+      Self.error(router, .url("myapp://find?" + query + "&last=v"))
         == DeepLinkError(.inputTooLarge, "the link has more than \(limit) query items; the limit is \(limit)"))
   }
 
   @Test func valueLengthOfASegment() throws {
     let router = try Self.router(InputLimits(maxValueLength: 8))
-    #expect(Self.error(router, .url("myapp://items/12345678")) == nil)
-    #expect(Self.error(router, .url("myapp://items/%41%42%43%44%45%46%47%48")) == nil)  // 8 bytes once decoded
+    #expect(Self.error(router, .url("myapp://item/12345678")) == nil)
+    #expect(Self.error(router, .url("myapp://item/%41%42%43%44%45%46%47%48")) == nil)  // 8 bytes once decoded
     #expect(
-      Self.error(router, .url("myapp://items/123456789"))
+      Self.error(router, .url("myapp://item/123456789"))
         == DeepLinkError(.inputTooLarge, "a path segment is 9 bytes long; the limit is 8 bytes"))
     #expect(
-      Self.error(router, .url("myapp://items/%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9"))
+      Self.error(router, .url("myapp://item/%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9"))
         == DeepLinkError(.inputTooLarge, "a path segment is 10 bytes long; the limit is 8 bytes"))
   }
 
   @Test func valueLengthOfAQueryItem() throws {
     let router = try Self.router(InputLimits(maxValueLength: 8))
-    #expect(Self.error(router, .url("myapp://search?q=12345678")) == nil)
+    #expect(Self.error(router, .url("myapp://find?q=12345678")) == nil)
     #expect(
-      Self.error(router, .url("myapp://search?q=123456789"))
+      Self.error(router, .url("myapp://find?q=123456789"))
         == DeepLinkError(.inputTooLarge, #"the value of the query item "q" is 9 bytes long; the limit is 8 bytes"#))
     #expect(
-      Self.error(router, .url("myapp://search?abcdefghi=1"))
+      Self.error(router, .url("myapp://find?abcdefghi=1"))
         == DeepLinkError(.inputTooLarge, #"the query item name "abcdefghi" is 9 bytes long; the limit is 8 bytes"#))
   }
 
   @Test func defaultValueLengthIs1024Bytes() throws {
     let router = try Self.router(InputLimits())
-    #expect(Self.error(router, .url("myapp://items/" + String(repeating: "x", count: 1024))) == nil)
-    #expect(Self.error(router, .url("myapp://items/" + String(repeating: "x", count: 1025)))?.code == .inputTooLarge)
+    #expect(Self.error(router, .url("myapp://item/" + String(repeating: "x", count: 1024))) == nil)
+    #expect(Self.error(router, .url("myapp://item/" + String(repeating: "x", count: 1025)))?.code == .inputTooLarge)
   }
 
   @Test func valueLengthOfOtherSources() throws {
@@ -126,6 +126,10 @@ import Testing
     (InputLimits(maxSegments: 0), "maxSegments must be at least 1, not 0"),
     (InputLimits(maxValueLength: -1), "maxValueLength must be at least 1, not -1"),
     (InputLimits(maxPayloadDepth: 65), "maxPayloadDepth can be at most 64, not 65"),
+    (
+      InputLimits(maxSegments: 257),
+      "maxSegments can be at most 256, not 257: matching a link goes one level deeper per segment"
+    ),
   ])
   func unusableLimitsAreRefusedWhenTheTableIsBuilt(limits: InputLimits, message: String) {
     #expect(throws: RouteTableError(problems: [.init(.invalidOption, message)])) {
@@ -147,5 +151,64 @@ import Testing
       try RouteTable.makeRouter(json: Data(#"{"maxPayloadDepth": 99, "routes": []}"#.utf8))
     }
     #expect(throws: RouteTableError.self) { try RouteTable(json: Data(#"{"maxSegments": "many", "routes": []}"#.utf8)) }
+  }
+
+  // MARK: Hostile route tables (round 2 of the hardening)
+
+  /// A pattern longer than any link is refused when the table is built, by the table's own limits.
+  @Test func patternsNoLinkCanMatchAreRefused() {
+    let long = "/" + (0..<20_000).map { ":p\($0)" }.joined(separator: "/")
+    #expect(
+      throws: RouteTableError(problems: [
+        .init(
+          .invalidPattern,
+          "route \(long) has 20000 segments; no link can match it, since a link has at most 32 (maxSegments)")
+      ])
+    ) { try Router<String>(schemes: ["x"], routes: [.path(long, to: "long")]) }
+    let wide = "/" + String(repeating: "a", count: 1_025)
+    #expect(
+      throws: RouteTableError(problems: [
+        .init(
+          .invalidPattern,
+          "route \(wide) has a segment of 1025 bytes; no link can match it, since a segment has at most 1024 (maxValueLength)"
+        )
+      ])
+    ) { try Router<String>(schemes: ["x"], routes: [.path(wide, to: "wide")]) }
+  }
+
+  /// The duplicate-name check is linear: 20,000 parameters parse at once (it was quadratic, 75 s),
+  /// and a repeated name at the end is still found.
+  @Test func manyParametersParseInLinearTime() throws {
+    let names = (0..<20_000).map { ":p\($0)" }
+    #expect(try RoutePattern("/" + names.joined(separator: "/")).segments.count == 20_000)
+    #expect(throws: RouteTableError.self) { try RoutePattern("/" + (names + [":p7"]).joined(separator: "/")) }
+    #expect(throws: RouteTableError.self) { try RoutePattern("/:a/:b/:c/:d/:e/:f/:g/:h/:i/:a") }
+    #expect(throws: RouteTableError.self) { try RoutePattern("/:a/:b/:c/:d/:a") }
+  }
+
+  /// At the deepest table allowed (256 segments), a match that backtracks through every level runs
+  /// on a 512 KB stack, a secondary thread's on iOS. (A 20,000-segment pattern overflowed it.)
+  @Test func theDeepestMatchFitsASecondaryThreadsStack() async throws {
+    let depth = InputLimits.segmentsCeiling
+    let limits = InputLimits(maxURLLength: 4096, maxSegments: depth)
+    // Every level prefers a literal branch that fails only at the very end.
+    let literal = "/" + Array(repeating: "a", count: depth - 1).joined(separator: "/") + "/z"
+    let parameters = "/" + (0..<depth).map { ":p\($0)" }.joined(separator: "/")
+    let router = try Router<String>(
+      schemes: ["x"], limits: limits, routes: [.path(literal, to: "literal"), .path(parameters, to: "parameters")])
+    let link = "x:/" + Array(repeating: "a", count: depth).joined(separator: "/")
+    final class Answer: @unchecked Sendable {
+      let lock = NSLock()
+      var route: String?
+    }
+    let answer = Answer()
+    let thread = Thread {
+      let route = try? router.route(for: link)
+      answer.lock.withLock { answer.route = route ?? "none" }
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    while answer.lock.withLock({ answer.route }) == nil { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(answer.lock.withLock { answer.route } == "parameters")
   }
 }

@@ -7,6 +7,9 @@ struct PathRequest: Sendable, Hashable {
   }
 
   var source: DeepLinkSource
+  /// The link's own kind, ``DeepLinkSource/customScheme`` or ``DeepLinkSource/universalLink``,
+  /// whatever source it is reported as (a push's link is reported as a push).
+  var kind: DeepLinkSource
   /// Percent-decoded, non-empty segments, split before decoding (`%2F` stays inside its segment).
   var segments: [String]
   /// Percent-decoded query items in order; `+` stays `+`.

@@ -96,7 +96,7 @@ struct URLAdapter: Sendable {
 
     if segments.count > limits.maxSegments { throw tooManySegments() }
     let query = try parts.query.map { range throws(DeepLinkError) in try queryItems(bytes[range]) } ?? []
-    return PathRequest(source: source ?? kind, segments: segments, query: query)
+    return PathRequest(source: source ?? kind, kind: kind, segments: segments, query: query)
   }
 
   private func unsupportedSchemeMessage(_ scheme: String) -> String {

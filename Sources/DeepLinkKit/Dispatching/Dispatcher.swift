@@ -47,6 +47,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     let arrival: Duration
     /// Whether the app must still confirm it before it is delivered.
     var needsConfirmation: Bool
+    /// Whether the app has been asked and its answer is awaited.
+    var isAwaitingAnswer = false
   }
 
   private struct RecentKey: Hashable {
@@ -84,11 +86,16 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   private var observers: [@MainActor (DispatchEvent<Route>) -> Void] = []
 
   private var satisfied: Set<Condition> = []
-  private var held: [HeldLink] = []
-  private var awaiting: [LinkID: HeldLink] = [:]
+  /// Every link kept, in arrival order: those waiting for their conditions and those awaiting the
+  /// app's answer. The holding policy bounds both together, and expiry takes them from the front.
+  private var kept = FIFO<HeldLink>()
+  /// The latest held or delivered link of each route and source, for the duplicate rule.
   private var recent: [RecentKey: (id: LinkID, time: Duration)] = [:]
+  /// The same links in arrival order, so that those past the window are let go from the front:
+  /// amortised O(1) a link, whatever the window holds.
+  private var recentOrder = FIFO<(key: RecentKey, id: LinkID, time: Duration)>()
   private var lastID = 0
-  private var effects: [Effect] = []
+  private var effects = FIFO<Effect>()
   private var isRunningEffects = false
   private nonisolated let inbox = Locked<[PendingInput]>([])
 
@@ -103,8 +110,10 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   ///   - clock: The time now, as a duration since any fixed origin; a continuous clock by
   ///     default. Tests and the demo pass their own.
   ///   - untrustedSources: The sources whose links need the app's confirmation for routes that
-  ///     require it (``RouteDefinition/requiringConfirmation()``): custom schemes by default, which
-  ///     any app can send. (A universal link resolves only on a listed host.)
+  ///     require it (``RouteDefinition/requiringConfirmation()``): by default custom schemes,
+  ///     which any app can send, and universal links, whose path anyone who publishes a link
+  ///     chooses. A link carried by another source (a push's `deeplink` field) is as untrusted as
+  ///     its own kind too, unless the app opened it itself (``DeepLinkSource/inApp``).
   ///   - confirm: Asks the app whether to open such a route. Without it, such links are declined.
   ///   - requirements: The conditions a route needs besides ``Condition/ready``.
   ///   - deliver: Navigates to a route.
@@ -114,7 +123,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     maxAge: Duration? = nil,
     duplicateWindow: Duration = .seconds(2),
     clock: (@MainActor () -> Duration)? = nil,
-    untrustedSources: Set<DeepLinkSource> = [.customScheme],
+    untrustedSources: Set<DeepLinkSource> = [.customScheme, .universalLink],
     confirm: Confirm? = nil,
     requirements: @escaping Requirements = { _ in [] },
     deliver: @escaping Deliver
@@ -148,11 +157,15 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   public var satisfiedConditions: Set<Condition> { satisfied }
 
   /// The links waiting for their conditions, in arrival order.
-  public var heldLinks: [(link: LinkID, route: Route)] { held.map { ($0.id, $0.route) } }
+  public var heldLinks: [(link: LinkID, route: Route)] {
+    kept.elements.filter { !$0.isAwaitingAnswer }.map { ($0.id, $0.route) }
+  }
 
-  /// The links waiting for the app's confirmation, in arrival order.
+  /// The links waiting for the app's confirmation, in arrival order. They count toward the
+  /// holding policy's bound, are superseded under ``HoldingPolicy/newestOnly`` and expire after
+  /// `maxAge` like held links.
   public var linksAwaitingConfirmation: [(link: LinkID, route: Route)] {
-    awaiting.values.sorted { $0.id < $1.id }.map { ($0.id, $0.route) }
+    kept.elements.filter(\.isAwaitingAnswer).map { ($0.id, $0.route) }
   }
 
   /// The conditions `route` needs: ``Condition/ready`` and its requirements.
@@ -181,7 +194,17 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     }
     emit(id, .resolved(resolution.route))
     return accept(
-      resolution.route, source: resolution.source, id: id, requiresConfirmation: resolution.requiresConfirmation)
+      resolution.route, source: resolution.source, id: id,
+      requiresConfirmation: resolution.requiresConfirmation && isUntrusted(resolution))
+  }
+
+  /// Whether a resolved link comes from an untrusted source: its own, or the kind of the link it
+  /// carried (a push that carries `myapp://…` is as untrusted as a custom-scheme link), unless
+  /// the app opened it itself.
+  private func isUntrusted(_ resolution: Resolution<Route>) -> Bool {
+    if untrustedSources.contains(resolution.source) { return true }
+    guard resolution.source != .inApp, let kind = resolution.linkKind else { return false }
+    return untrustedSources.contains(kind)
   }
 
   /// Delivers or holds a route the app resolved itself (an in-app link, a quick action mapped by
@@ -262,13 +285,15 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     dropExpiredLinks()
   }
 
+  /// Links are kept in arrival order, so the expired ones are at the front.
   private func dropExpiredLinks() {
-    guard let maxAge, !held.isEmpty else { return }
+    guard let maxAge, !kept.isEmpty else { return }
     let time = now()
-    let expired = held.filter { time - $0.arrival > maxAge }
-    held.removeAll { time - $0.arrival > maxAge }
-    for link in expired { forget(link) }
-    for link in expired { emit(link.id, .dropped(.expired(after: time - link.arrival)), at: time) }
+    while let link = kept.first, time - link.arrival > maxAge {
+      kept.popFirst()
+      forget(link)
+      emit(link.id, .dropped(.expired(after: time - link.arrival)), at: time)
+    }
   }
 
   // MARK: - Decisions
@@ -293,7 +318,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   ) -> DispatchOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
-    if !recent.isEmpty { recent = recent.filter { arrival - $0.value.time < duplicateWindow } }
+    forgetLinksOutsideTheWindow(at: arrival)
     if let earlier = recent[key] {
       let reason = DropReason.duplicate(of: earlier.id)
       emit(id, .dropped(reason), at: arrival)
@@ -301,34 +326,31 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     }
 
     if case .newestOnly = holdingPolicy.kind {
-      let superseded = held
-      held.removeAll()
-      for link in superseded {
+      // Links awaiting the app's answer are superseded too; a late answer is then ignored.
+      for link in kept.removeAll() {
         forget(link)
         emit(link.id, .dropped(.superseded(by: id)), at: arrival)
       }
     }
-    let link = HeldLink(
-      id: id, route: route, source: source, arrival: arrival,
-      needsConfirmation: requiresConfirmation && untrustedSources.contains(source))
+    let link = HeldLink(id: id, route: route, source: source, arrival: arrival, needsConfirmation: requiresConfirmation)
     if link.needsConfirmation, confirm == nil {
       // Nobody can confirm it: declined at once, rather than answered "awaiting" and dropped.
       emit(id, .dropped(.noConfirmationHandler), at: arrival)
       return .dropped(route, .noConfirmationHandler)
     }
     let missing = missingConditions(for: route)
-    if missing.isEmpty {
-      remember(key, id: id, at: arrival)
-      release(link, at: arrival)
-      return link.needsConfirmation ? .awaitingConfirmation(route) : .delivered(route)
-    }
-    if case .queue(let limit) = holdingPolicy.kind, held.count >= limit {
+    // A link that is held, or awaits the app's answer, is kept: the queue's bound counts both.
+    if !missing.isEmpty || link.needsConfirmation, case .queue(let limit) = holdingPolicy.kind, kept.count >= limit {
       let reason = DropReason.overflow(limit: limit)
       emit(id, .dropped(reason), at: arrival)
       return .dropped(route, reason)
     }
     remember(key, id: id, at: arrival)
-    held.append(link)
+    if missing.isEmpty {
+      release(link, at: arrival)
+      return link.needsConfirmation ? .awaitingConfirmation(route) : .delivered(route)
+    }
+    kept.append(link)
     emit(id, .held(missing: missing), at: arrival)
     return .held(route, missing: missing)
   }
@@ -336,7 +358,17 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// Records an accepted link, so that the same link arriving again within the window is a
   /// duplicate. Only links that are held or delivered count: repeating a dropped link is asking again.
   private func remember(_ key: RecentKey, id: LinkID, at time: Duration) {
-    if duplicateWindow > .zero { recent[key] = (id, time) }
+    guard duplicateWindow > .zero else { return }
+    recent[key] = (id, time)
+    recentOrder.append((key, id, time))
+  }
+
+  /// Lets go of the links that arrived a window or more before `time`, oldest first.
+  private func forgetLinksOutsideTheWindow(at time: Duration) {
+    while let oldest = recentOrder.first, time - oldest.time >= duplicateWindow {
+      recentOrder.popFirst()
+      if recent[oldest.key]?.id == oldest.id { recent[oldest.key] = nil }
+    }
   }
 
   /// Forgets a held link that is dropped, so that it can be asked for again.
@@ -345,44 +377,82 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     if recent[key]?.id == link.id { recent[key] = nil }
   }
 
+  /// Releases, in arrival order, the held links whose conditions now hold. One pass, whatever the
+  /// queue holds.
   private func deliverHeldLinks() {
+    guard !kept.isEmpty else { return }
     let time = now()
-    let ready = held.filter { missingConditions(for: $0.route).isEmpty }
-    guard !ready.isEmpty else { return }
-    let readyIDs = Set(ready.map(\.id))
-    held.removeAll { readyIDs.contains($0.id) }
-    for link in ready { release(link, at: time) }
+    var asked: [HeldLink] = []
+    let ready = kept.removeAll { link in
+      guard !link.isAwaitingAnswer, missingConditions(for: link.route).isEmpty else { return false }
+      guard link.needsConfirmation else { return true }
+      // A link that needs the app's answer stays, in its place, while the app is asked.
+      link.isAwaitingAnswer = true
+      asked.append(link)
+      return false
+    }
+    // Deliver and ask in arrival order.
+    var next = asked[...]
+    for link in ready {
+      while let first = next.first, first.id < link.id {
+        ask(first, at: time)
+        next = next.dropFirst()
+      }
+      release(link, at: time)
+    }
+    for link in next { ask(link, at: time) }
   }
 
-  /// Delivers a link whose conditions hold, or first asks the app to confirm it.
+  /// Delivers a link whose conditions hold, or first asks the app to confirm it (the link is then
+  /// kept, awaiting the answer).
   private func release(_ link: HeldLink, at time: Duration) {
     guard link.needsConfirmation else {
       effects.append(.deliver(link.route, id: link.id, heldFor: time - link.arrival, time: time))
       return
     }
-    awaiting[link.id] = link
+    var awaiting = link
+    awaiting.isAwaitingAnswer = true
+    kept.append(awaiting)
+    ask(awaiting, at: time)
+  }
+
+  private func ask(_ link: HeldLink, at time: Duration) {
     emit(link.id, .confirmationRequested(link.route), at: time)
     effects.append(.confirm(link))
   }
 
-  /// Takes the app's answer for a link awaiting confirmation, once; a second or late answer is
-  /// ignored. An approved link whose conditions no longer hold (a logout while the alert was up)
-  /// is held again, confirmed.
+  /// The position of the kept link `id`; links are kept in arrival order, which is id order.
+  private func keptIndex(of id: LinkID) -> Int? {
+    var low = 0
+    var high = kept.count
+    while low < high {
+      let middle = (low + high) / 2
+      if kept[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low < kept.count && kept[low].id == id ? low : nil
+  }
+
+  /// Takes the app's answer for a link awaiting confirmation, once; a second or late answer (the
+  /// link was superseded, expired or answered already) is ignored. An approved link whose
+  /// conditions no longer hold (a logout while the alert was up) is held again, confirmed, in its
+  /// arrival place.
   private func answer(_ id: LinkID, approved: Bool) {
     defer { runEffects() }
-    guard var link = awaiting.removeValue(forKey: id) else { return }
+    dropExpiredLinks()  // an answer that comes after `maxAge` finds the link expired
+    guard let index = keptIndex(of: id), kept[index].isAwaitingAnswer else { return }
     let time = now()
     guard approved else {
+      let link = kept.remove(at: index)
       forget(link)
       emit(id, .dropped(.declined), at: time)
       return
     }
-    link.needsConfirmation = false
-    let missing = missingConditions(for: link.route)
+    kept[index].needsConfirmation = false
+    kept[index].isAwaitingAnswer = false
+    let missing = missingConditions(for: kept[index].route)
     if missing.isEmpty {
-      release(link, at: time)
+      release(kept.remove(at: index), at: time)
     } else {
-      held.append(link)
       emit(id, .held(missing: missing), at: time)
     }
   }
@@ -402,8 +472,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     guard !isRunningEffects else { return }
     isRunningEffects = true
     defer { isRunningEffects = false }
-    while !effects.isEmpty {
-      switch effects.removeFirst() {
+    while let effect = effects.popFirst() {
+      switch effect {
       case .event(let event):
         notify(event)
       case .deliver(let route, let id, let heldFor, let time):

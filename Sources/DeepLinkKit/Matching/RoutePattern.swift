@@ -88,6 +88,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     let end = bytes.count
     var segments: [Segment] = []
     segments.reserveCapacity(4)
+    // Parameter names seen, kept in a set only for patterns with many (a linear check is cheaper
+    // for the usual handful, and a set keeps a hostile pattern of 20,000 parameters linear).
+    var names: Set<String>?
+    var nameCount = 0
     var start = 1
     while start <= end {
       let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
@@ -100,8 +104,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       let isLast = stop >= end - 1
       let segment = try parseSegment(part, position: position)
       if let name = segment.parameterName {
-        // A linear check: patterns have a handful of parameters.
-        guard !segments.contains(where: { $0.parameterName == name }) else {
+        let isRepeated: Bool
+        if names != nil {
+          isRepeated = !names!.insert(name).inserted
+        } else {
+          isRepeated = segments.contains { $0.parameterName == name }
+          nameCount += 1
+          if nameCount == 8 { names = Set(segments.compactMap(\.parameterName) + [name]) }
+        }
+        guard !isRepeated else {
           throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice")
         }
         if case .catchAll = segment, !isLast {
@@ -160,6 +171,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
     guard decoded != ".", decoded != ".." else {
       throw SyntaxError(reason: "segment \(position) is a dot segment, which no link can match")
+    }
+    if let scalar = TextRules.firstRefused(in: decoded) {
+      throw SyntaxError(
+        reason: "segment \(position) \(quoted(part)) holds the \(TextRules.describe(scalar)), which no link can match")
     }
     return .literal(decoded)
   }

@@ -4,7 +4,7 @@
 /// | bound | default | applies to |
 /// |---|---:|---|
 /// | ``maxURLLength`` | 4,096 bytes | a link (also one found in a push payload or activity) |
-/// | ``maxSegments`` | 32 | a link's path segments |
+/// | ``maxSegments`` | 32 (at most 256) | a link's path segments, and so a pattern's |
 /// | ``maxQueryItems`` | 64 | a link's query items |
 /// | ``maxValueLength`` | 1,024 bytes | one decoded path segment, query name or value, or parameter value of any source |
 /// | ``maxPayloadFields`` | 256 | the flattened fields of a push payload, and the values of a quick action, intent or user activity |
@@ -38,7 +38,13 @@ public struct InputLimits: Sendable, Hashable {
     self.maxPayloadDepth = maxPayloadDepth
   }
 
-  /// The problems of limits that are not positive, or deeper than ``Payload/maxDepth``.
+  /// The highest ``maxSegments`` a table may set. Matching a link goes one level deeper per
+  /// segment, so this bounds how deep it goes on any thread (a secondary thread has 512 KB of
+  /// stack on iOS).
+  public static let segmentsCeiling = 256
+
+  /// The problems of limits that are not positive, past ``segmentsCeiling``, or deeper than
+  /// ``Payload/maxDepth``.
   var problems: [RouteTableError.Problem] {
     let values: [(String, Int)] = [
       ("maxURLLength", maxURLLength), ("maxSegments", maxSegments), ("maxQueryItems", maxQueryItems),
@@ -46,6 +52,13 @@ public struct InputLimits: Sendable, Hashable {
     ]
     var problems = values.filter { $0.1 < 1 }.map {
       RouteTableError.Problem(.invalidOption, "\($0.0) must be at least 1, not \($0.1)")
+    }
+    if maxSegments > Self.segmentsCeiling {
+      problems.append(
+        .init(
+          .invalidOption,
+          "maxSegments can be at most \(Self.segmentsCeiling), not \(maxSegments): matching a link goes one level deeper per segment"
+        ))
     }
     if maxPayloadDepth > Payload.maxDepth {
       problems.append(

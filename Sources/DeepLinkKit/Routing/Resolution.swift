@@ -12,4 +12,9 @@ public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
   public let name: String?
   /// Whether the app must confirm the route before it is delivered from an untrusted source.
   public let requiresConfirmation: Bool
+  /// For a route opened by a link, the link's own kind (``DeepLinkSource/customScheme`` or
+  /// ``DeepLinkSource/universalLink``), whatever ``source`` it came through: a push that carries
+  /// `myapp://…` has the source `push` and the link kind `customScheme`. `nil` for quick actions,
+  /// intents, activities and push rules, which name no link.
+  public let linkKind: DeepLinkSource?
 }

@@ -70,6 +70,10 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
         problems += error.problems
         continue
       }
+      if let reason = Self.unmatchable(pattern, limits: limits) {
+        problems.append(.init(.invalidPattern, "\(definition.label) \(reason)"))
+        continue
+      }
       if let existing = trie.insert(pattern, route: kept.count) {
         let other = kept[existing]
         let relation =
@@ -150,12 +154,14 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
     guard let index = trie.match(request.segments) else { throw failure(for: request) }
     var parameters = capturedParameters(patterns[index], request.segments)
     for item in request.query { parameters.append(item.name, item.value) }
-    return try build(index, parameters, source: request.source, checkingSources: checkingSources)
+    return try build(
+      index, parameters, source: request.source, linkKind: request.kind, checkingSources: checkingSources)
   }
 
   /// Checks the source and builds the route of the definition at `index` from its parameters.
   func build(
-    _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, checkingSources: Bool = true
+    _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, linkKind: DeepLinkSource? = nil,
+    checkingSources: Bool = true
   ) throws(DeepLinkError) -> Resolution<Route> {
     let definition = definitions[index]
     if checkingSources, let sources = definition.sources, !sources.contains(source) {
@@ -174,7 +180,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
     }
     return Resolution(
       route: route, source: source, parameters: parameters, pattern: definition.pattern, name: definition.name,
-      requiresConfirmation: definition.requiresConfirmation)
+      requiresConfirmation: definition.requiresConfirmation, linkKind: linkKind)
   }
 
   /// Builds the route of the definition at `index` from named values (a quick action's
@@ -276,6 +282,20 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
       }
     }
     return parameters
+  }
+
+  /// Why no link within `limits` can match `pattern`, or `nil`: more segments than a link may
+  /// have, or a literal longer than a segment may be. (This also bounds how deep a match goes.)
+  private static func unmatchable(_ pattern: RoutePattern, limits: InputLimits) -> String? {
+    if pattern.segments.count > limits.maxSegments {
+      return
+        "has \(pattern.segments.count) segments; no link can match it, since a link has at most \(limits.maxSegments) (maxSegments)"
+    }
+    for case .literal(let text) in pattern.segments where text.utf8.count > limits.maxValueLength {
+      return
+        "has a segment of \(text.utf8.count) bytes; no link can match it, since a segment has at most \(limits.maxValueLength) (maxValueLength)"
+    }
+    return nil
   }
 
   private static func schemeProblem(_ scheme: String) -> String? {
