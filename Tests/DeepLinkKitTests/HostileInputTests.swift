@@ -48,6 +48,11 @@ import Testing
       Case(input: "myapp://messages/%2F", expected: .route("message", ["id": "/"])),
       Case(input: "myapp://messages/%5C..%5C", expected: .route("message", ["id": "\\..\\"])),
       Case(input: "myapp://messages/...", expected: .route("message", ["id": "..."])),
+      // In a catch-all, joined with "/", an encoded slash would forge segments: refused (round 2).
+      Case(input: "myapp://docs/a%2F..%2F..%2Fetc", expected: .refused(.invalidParameter)),
+      Case(input: "myapp://docs/ok/%2F", expected: .refused(.invalidParameter)),
+      Case(input: "https://app.example.com/docs/x/..%2Fsecret", expected: .refused(.invalidParameter)),
+      Case(input: "myapp://docs/a/b/c", expected: .route("docs", ["path": "a/b/c"])),
     ]
 
   static let rawControls: [Case] = refused(
@@ -353,6 +358,26 @@ import Testing
     (#"\u0000"#, .invalidTable),
     (#"{"routes": [{}]}"#, .invalidTable),
     (String(repeating: "[", count: 10_000), .invalidTable),
+    // Round 2 of the hardening: tables that passed with no problem though they cannot work.
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a%0A"}]}"#, .invalidPattern),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a\u0007"}]}"#, .invalidPattern),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/%E2%80%AEa"}]}"#, .invalidPattern),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a", "sources": []}]}"#, .invalidOption),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a/:id", "push": {"when": {"t": "a"}}}]}"#,
+      .invalidOption
+    ),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a", "name": "b"}]}"#, .invalidTable),
+    (#"{"routes": [], "routes": []}"#, .invalidTable),
+    (#"{"routes": [], "hosts": ["*.com"]}"#, .invalidOption),
+    (#"{"routes": [], "hosts": ["*.co.uk"]}"#, .invalidOption),
+    (#"{"routes": [], "hosts": ["10.0.0.1"]}"#, .invalidOption),
+    (#"{"routes": [], "hosts": ["app．example.com"]}"#, .invalidOption),
+    (#"{"routes": [], "hosts": ["a..example.com"]}"#, .invalidOption),
+    (#"{"routes": [], "hosts": ["xn--.example.com"]}"#, .invalidOption),
+    (#"{"routes": [], "hosts": ["a\u200b.example.com"]}"#, .invalidOption),
+    (#"{"routes": [], "maxSegments": 100000}"#, .invalidOption),
+    (#"{"routes": [{"name": "a", "path": "/"# + String(repeating: "a/", count: 40) + #"b"}]}"#, .invalidPattern),
   ]
 
   @Test(arguments: tableCases)

@@ -234,7 +234,8 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
     let values: [String]
     switch route {
     case .messages(.details(let id)): values = [id]
-    case .docs(let path, _): values = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    case .docs(let path, _):
+      values = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String($0)! }
     default: return false
     }
     return values.contains {

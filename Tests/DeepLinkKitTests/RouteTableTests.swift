@@ -109,6 +109,102 @@ import Testing
     #expect(problems.first?.hasPrefix("the table is not valid JSON: ") == true)
   }
 
+  /// Tables that used to pass `lint` with "no problems" though part of them can never work, and
+  /// hosts that are not valid names (round 2 of the hardening).
+  @Test(arguments: [
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a%0A"}]}"#,
+      [#"pattern "/a%0A": segment 1 "a%0A" holds the control character U+000A, which no link can match"#]
+    ),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a\u0001b"}]}"#,
+      [#"pattern "/a\u{1}b": segment 1 "a\u{1}b" holds the control character U+0001, which no link can match"#]
+    ),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a%E2%80%AE"}]}"#,
+      [#"pattern "/a%E2%80%AE": segment 1 "a%E2%80%AE" holds the invisible character U+202E, which no link can match"#]
+    ),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a", "sources": []}]}"#,
+      [#"route "a" (/a) has an empty list of sources, so nothing can open it"#]
+    ),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "m", "path": "/m/:id/:part", "push": {"when": {"t": "m"}, "parameters": {"id": "i"}}}]}"#,
+      [
+        #"route "m" (/m/:id/:part) has a push rule that never fills its path parameter "part"; add it to the rule's parameters"#
+      ]
+    ),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a"}], "schemes": ["y"]}"#,
+      [
+        #"the table is not valid JSON: the table has the key "schemes" twice; JSON parsers disagree on which value wins, so keep one at line 1, column 61"#
+      ]
+    ),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a", "name": "b"}]}"#,
+      [
+        #"the table is not valid JSON: routes[0] has the key "name" twice; JSON parsers disagree on which value wins, so keep one at line 1, column 59"#
+      ]
+    ),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a", "sources": ["inApp"], "confirm": true}], "routes": []}"#,
+      [
+        #"the table is not valid JSON: the table has the key "routes" twice; JSON parsers disagree on which value wins, so keep one at line 1, column 100"#
+      ]
+    ),
+    (
+      #"{"hosts": ["127.0.0.1", "*.com", "*.co.uk", "app．example.com", "a..example.com", "xn--a.example.com", "[::1]", "*.github.io", "ok.example.com", "app.exampl@eҜom"], "routes": []}"#,
+      [
+        #"the host "127.0.0.1" is an IP address; universal links need a domain name"#,
+        #"the host "*.com" covers every site under the public suffix "com"; name the app's own domain"#,
+        #"the host "*.co.uk" covers every site under the public suffix "co.uk"; name the app's own domain"#,
+        #"the host "app．example.com" holds the full-width dot U+FF0E; a host's dots are ".""#,
+        #"the host "a..example.com" has an empty label"#,
+        #"the host "xn--a.example.com" has the label "xn--a", which is not valid Punycode"#,
+        #"the host "[::1]" is an IP address; universal links need a domain name"#,
+        #"the host "*.github.io" covers every site under the public suffix "github.io"; name the app's own domain"#,
+        #"the host "app.exampl@eҜom" holds the character "@""#,
+      ]
+    ),
+  ])
+  func tablesThatCannotWorkAreProblems(json: String, expected: [String]) {
+    #expect(Self.problems(json) == expected)
+  }
+
+  /// Invalid UTF-8 is named as such, with where it is (it read as "found an array instead").
+  @Test func invalidUTF8IsNamed() throws {
+    var bytes = Array(#"{"routes": [{"name": "a"#.utf8)
+    bytes += [0xFF, 0xFE]
+    bytes += Array(#"", "path": "/a"}]}"#.utf8)
+    #expect(
+      throws: RouteTableError(problems: [
+        .init(
+          .invalidTable,
+          "the table is not valid JSON: a string is not valid UTF-8 at line 1, column 22 (in routes[0].name)")
+      ])
+    ) { try RouteTable(json: Data(bytes)) }
+  }
+
+  @Test(arguments: [
+    (#"{"routes": [}"#, "the table is not valid JSON: unexpected \"}\" at line 1, column 13 (in routes[0])"),
+    (#"{"routes": []} x"#, "the table is not valid JSON: unexpected text after the JSON value at line 1, column 16"),
+    (
+      "{\"routes\": [\"a\u{1}\"]}",
+      "the table is not valid JSON: a string holds the raw control character U+0001; write it as an escape at line 1, column 15 (in routes[0])"
+    ),
+    (
+      #"{"routes": ["\ud800"]}"#,
+      "the table is not valid JSON: a \\u escape is half of a surrogate pair at line 1, column 20 (in routes[0])"
+    ),
+    (
+      String(repeating: "[", count: 10_000),
+      "the table is not valid JSON: arrays and objects nest more than 512 levels deep at line 1, column 513 (in [0][0][0][0][0][0][0][0]…)"
+    ),
+  ])
+  func jsonErrorsSayWhereTheyAre(json: String, message: String) {
+    #expect(Self.problems(json) == [message])
+  }
+
   @Test func everyProblemIsReportedTogether() {
     let json = """
       {

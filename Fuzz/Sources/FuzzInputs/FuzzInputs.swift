@@ -34,8 +34,9 @@ public func fuzzInputs(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     input = .userActivity(UserActivity(type: UserActivity.browsingWebType, webpageURL: name, userInfo: values))
     expected = [.universalLink]
   }
-  if let resolution = try? fuzzRouter.resolve(input), !expected.contains(resolution.source) {
-    violation("\(input) resolved with the source \(resolution.source)")
+  if let resolution = try? fuzzRouter.resolve(input) {
+    if !expected.contains(resolution.source) { violation("\(input) resolved with the source \(resolution.source)") }
+    checkPathValues(resolution)
   }
   return 0
 }

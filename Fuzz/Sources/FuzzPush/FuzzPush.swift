@@ -14,9 +14,28 @@ public func fuzzPush(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let payload = value as? [AnyHashable: Any] ?? ["value": value]
   let notification = PushNotification(
     userInfo: payload, actionIdentifier: action, replyText: data[0] & 1 == 0 ? nil : "hi")
-  if let resolution = try? fuzzRouter.resolve(.push(notification)) {
+  let resolved = Result { () throws(DeepLinkError) in try fuzzRouter.resolve(.push(notification)) }
+  if case .success(let resolution) = resolved {
     if action == PushNotification.dismissAction { violation("a dismissed notification opened \(resolution.route)") }
     if resolution.source != .push { violation("a push resolved with the source \(resolution.source)") }
+    checkPathValues(resolution)
   }
+  // The same payload with its keys inserted in another order, into dictionaries of another
+  // capacity (so they iterate in another order), flattens and resolves the same way.
+  let reordered = PushNotification(
+    userInfo: reinserted(payload), actionIdentifier: action, replyText: notification.replyText)
+  if reordered.fields != notification.fields { violation("reordering the payload's keys changed its fields") }
+  let again = Result { () throws(DeepLinkError) in try fuzzRouter.resolve(.push(reordered)) }
+  if again != resolved { violation("reordering the payload's keys changed its route: \(resolved) → \(again)") }
   return 0
+}
+
+/// `dictionary` rebuilt, nested dictionaries too, with its keys inserted in reverse order into a
+/// dictionary with room for many more.
+func reinserted(_ dictionary: [AnyHashable: Any]) -> [AnyHashable: Any] {
+  var copy = [AnyHashable: Any](minimumCapacity: dictionary.count * 4 + 16)
+  for (key, value) in dictionary.reversed() {
+    copy[key] = (value as? [AnyHashable: Any]).map(reinserted) ?? value
+  }
+  return copy
 }

@@ -2,18 +2,67 @@ import DeepLinkKit
 import Foundation
 import FuzzSupport
 
-/// Any bytes as a JSON route table: reading and building never crash; a table that builds
-/// resolves links and prints its routes without crashing, and a refused table says why.
+/// Any bytes as a JSON route table: reading and building never crash; a refused table says why.
+/// A table that builds is exercised with links derived from its own routes (each pattern filled
+/// with values of its parameters' types, on its first scheme and first exact host), so that deep
+/// and unusual tables are matched, not just read: every derived link must open some route (or be
+/// refused only by the route's sources or the table's limits), and every route it opens must
+/// print and resolve back to itself.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let json = Data(UnsafeBufferPointer(start: data, count: count))
+  let router: Router<NamedRoute>
+  let table: RouteTable
   do {
-    let router = try RouteTable.makeRouter(json: json)
-    for link in ["myapp://messages/1", "https://app.example.com/a/b/c", "x://", "myapp:", "https://a.b/c?d=e"] {
-      if let resolution = try? router.resolve(link) { checkRoundTrip(resolution.route, router: router) }
-    }
+    router = try RouteTable.makeRouter(json: json)
+    table = try RouteTable(json: json)
   } catch {
     if error.problems.isEmpty { violation("a table was refused without a problem") }
+    return 0
+  }
+  let prefixes =
+    table.schemes.prefix(1).map { "\($0)://" }
+    + table.hosts.filter { !$0.hasPrefix("*.") }.prefix(1).map { "https://\($0)" }
+  for entry in table.routes {
+    guard let pattern = try? RoutePattern(entry.path) else { violation("\(entry.path) built but does not parse") }
+    let path = pattern.segments.map(sample).joined(separator: "/")
+    for prefix in prefixes {
+      let link = prefix + (prefix.hasPrefix("https") ? "/" : "") + path
+      do {
+        let resolution = try router.resolve(link)
+        checkRoundTrip(resolution.route, router: router, source: resolution.source)
+        checkPathValues(resolution)
+      } catch {
+        guard [.sourceNotAllowed, .inputTooLarge].contains(error.code) else {
+          violation("the link \(link) derived from \(entry.path) was refused: \(error)")
+        }
+      }
+    }
   }
   return 0
+}
+
+/// A segment of a link that matches a pattern's segment.
+private func sample(_ segment: RoutePattern.Segment) -> String {
+  switch segment {
+  case .literal(let text):
+    text.utf8.map { byte in
+      byte.isLetterOrDigit ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded
+    }.joined()
+  case .parameter(_, .int): "7"
+  case .parameter(_, .uuid): "9F0C7A3E-5B1D-4C2A-8E6F-0123456789AB"
+  case .parameter: "value"
+  case .wildcard: "any"
+  case .catchAll: "rest/of/it"
+  }
+}
+
+extension UInt8 {
+  fileprivate var isLetterOrDigit: Bool {
+    (self >= 0x30 && self <= 0x39) || (self | 0x20 >= 0x61 && self | 0x20 <= 0x7A)
+  }
+}
+
+extension String {
+  fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
 }

@@ -41,12 +41,42 @@ public func violation(_ message: String) -> Never {
 }
 
 /// Checks the round trip of a resolved link: printing its route and resolving the printed link
-/// must give the same route back. (Printing may refuse: a route whose values cannot be printed
-/// is refused, never printed wrongly.)
-public func checkRoundTrip(_ route: NamedRoute, router: Router<NamedRoute> = fuzzRouter) {
+/// (as from `source`, which opened it) must give the same route back. (Printing may refuse: a
+/// route whose values cannot be printed is refused, never printed wrongly.)
+public func checkRoundTrip(
+  _ route: NamedRoute, router: Router<NamedRoute> = fuzzRouter, source: DeepLinkSource = .inApp
+) {
   guard let printed = try? router.urlString(for: route) else { return }
-  guard let again = try? router.resolve(printed, source: .inApp) else {
+  guard let again = try? router.resolve(printed, source: source) else {
     violation("\(route) printed as \(printed), which does not resolve")
   }
   guard again.route == route else { violation("\(route) printed as \(printed) resolves to \(again.route)") }
+}
+
+/// Checks that every path parameter and catch-all of a resolved route holds only what a link's
+/// decoded segments can: whatever the source, no value fills the path that no link could.
+public func checkPathValues(_ resolution: Resolution<NamedRoute>) {
+  guard let pattern = try? RoutePattern(resolution.pattern) else { violation("\(resolution.pattern) does not parse") }
+  for segment in pattern.segments {
+    let (name, isCatchAll): (String, Bool)
+    switch segment {
+    case .parameter(let parameter, _): (name, isCatchAll) = (parameter, false)
+    case .catchAll(let parameter): (name, isCatchAll) = (parameter, true)
+    case .literal, .wildcard: continue
+    }
+    guard let value = resolution.parameters[name] else { violation("\(resolution.route) lacks \(name)") }
+    let parts = isCatchAll ? value.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [value]
+    for part in parts {
+      let refused = part.unicodeScalars.contains { scalar in
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        case .format: scalar != "\u{200C}" && scalar != "\u{200D}"
+        default: false
+        }
+      }
+      if part.isEmpty || part == "." || part == ".." || refused {
+        violation("\(resolution.source) filled \(name) of \(resolution.pattern) with \(value.debugDescription)")
+      }
+    }
+  }
 }

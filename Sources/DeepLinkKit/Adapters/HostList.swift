@@ -69,6 +69,9 @@ struct HostList: Sendable, Hashable {
     if bytes.first == UInt8(ascii: "[") {
       throw InvalidHost(reason: "is an IP address; universal links need a domain name")
     }
+    if let byte = bytes.first(where: { $0 < 0x80 && !isHostByte($0) && $0 != UInt8(ascii: ".") }) {
+      throw InvalidHost(reason: "holds the character \(quoted(CollectionOfOne(byte)))")
+    }
     let ascii: String
     if bytes.contains(where: { $0 >= 0x80 }) {
       let text = String(decoding: bytes, as: UTF8.self)
@@ -90,10 +93,6 @@ struct HostList: Sendable, Hashable {
       }
       ascii = labels.joined(separator: ".")
     } else {
-      if bytes.contains(where: { !isHostByte($0) && $0 != UInt8(ascii: ".") }) {
-        let byte = bytes.first { !isHostByte($0) && $0 != UInt8(ascii: ".") }!
-        throw InvalidHost(reason: "holds the character \(quoted(CollectionOfOne(byte)))")
-      }
       ascii = String(decoding: bytes.lazy.map(\.lowercasedASCII), as: UTF8.self)
     }
     if let problem = problem(ofASCIIHost: ascii) { throw InvalidHost(reason: problem) }

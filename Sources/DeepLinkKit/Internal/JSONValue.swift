@@ -1,30 +1,13 @@
 import Foundation
 
-/// Any JSON value, decoded without losing the difference between a Boolean and a number.
-enum JSONValue: Sendable, Hashable, Decodable {
+/// Any JSON value, without losing the difference between a Boolean and a number.
+enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
 
   /// The JSON type's name, for messages: "a string", "an array".
   var typeDescription: String {

@@ -173,9 +173,9 @@ private struct Reader {
   mutating func read(_ json: Data) -> RouteTable? {
     let root: JSONValue
     do {
-      root = try JSONDecoder().decode(JSONValue.self, from: json)
+      root = try JSONParser.parse(json)
     } catch {
-      problem("the table is not valid JSON: \(Self.describe(error))")
+      problem("the table is not valid JSON: \(error.message)")
       return nil
     }
     guard case .object(let object) = root else {
@@ -323,13 +323,5 @@ private struct Reader {
   private static func show(_ value: JSONValue) -> String {
     if case .number(let number) = value { return String(number) }
     return value.typeDescription
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      return underlying ?? context.debugDescription
-    }
-    return String(describing: error)
   }
 }

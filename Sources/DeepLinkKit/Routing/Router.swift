@@ -74,6 +74,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
         problems.append(.init(.invalidPattern, "\(definition.label) \(reason)"))
         continue
       }
+      problems += Self.unreachableSources(definition, pattern)
       if let existing = trie.insert(pattern, route: kept.count) {
         let other = kept[existing]
         let relation =
@@ -152,7 +153,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
 
   private func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
     guard let index = trie.match(request.segments) else { throw failure(for: request) }
-    var parameters = capturedParameters(patterns[index], request.segments)
+    var parameters = try capturedParameters(patterns[index], request.segments, of: definitions[index])
     for item in request.query { parameters.append(item.name, item.value) }
     return try build(
       index, parameters, source: request.source, linkKind: request.kind, checkingSources: checkingSources)
@@ -225,7 +226,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
         throw .invalidParameter(name, "of \(definition.label) is missing")
       }
       // A catch-all spans segments: each part between slashes must be one a link could carry.
-      for part in value.split(separator: "/", omittingEmptySubsequences: false) {
+      for part in value.slashSeparatedParts {
         if let problem = TextRules.segmentProblem(part) {
           throw .invalidParameter(name, "of \(definition.label) holds a segment that \(problem)")
         }
@@ -272,12 +273,25 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
     return DeepLinkError(.noRoute, "no route matches the path \(quoted(request.pathDescription))")
   }
 
-  private func capturedParameters(_ pattern: RoutePattern, _ segments: [String]) -> RouteParameters {
+  /// The parameters a matched link captures. A catch-all joins its segments with `/`, so a
+  /// segment holding an encoded slash (`a%2F..`) would forge segments in the joined value; such a
+  /// link is refused, and a catch-all's value, split on `/`, is exactly the link's segments.
+  private func capturedParameters(
+    _ pattern: RoutePattern, _ segments: [String], of definition: RouteDefinition<Route>
+  ) throws(DeepLinkError) -> RouteParameters {
     var parameters = RouteParameters()
     for (position, segment) in pattern.segments.enumerated() {
       switch segment {
       case .parameter(let name, _): parameters.append(name, segments[position])
-      case .catchAll(let name): parameters.append(name, segments[position...].joined(separator: "/"))
+      case .catchAll(let name):
+        let captured = segments[position...]
+        if let forged = captured.first(where: { $0.utf8.contains(UInt8(ascii: "/")) }) {
+          throw .invalidParameter(
+            name,
+            "of \(definition.label) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
+          )
+        }
+        parameters.append(name, captured.joined(separator: "/"))
       case .literal, .wildcard: break
       }
     }
@@ -296,6 +310,27 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
         "has a segment of \(text.utf8.count) bytes; no link can match it, since a segment has at most \(limits.maxValueLength) (maxValueLength)"
     }
     return nil
+  }
+
+  /// The ways a definition says it opens that can never open it: an empty `sources` list, and a
+  /// push rule that does not fill every path parameter (its route could never be built).
+  private static func unreachableSources(_ definition: RouteDefinition<Route>, _ pattern: RoutePattern)
+    -> [RouteTableError.Problem]
+  {
+    var problems: [RouteTableError.Problem] = []
+    if definition.sources?.isEmpty == true {
+      problems.append(.init(.invalidOption, "\(definition.label) has an empty list of sources, so nothing can open it"))
+    }
+    if let rule = definition.pushRule {
+      for name in pattern.parameterNames where rule.parameters[name] == nil && name != "replyText" {
+        problems.append(
+          .init(
+            .invalidOption,
+            "\(definition.label) has a push rule that never fills its path parameter \(quoted(name)); add it to the rule's parameters"
+          ))
+      }
+    }
+    return problems
   }
 
   private static func schemeProblem(_ scheme: String) -> String? {
@@ -376,7 +411,7 @@ extension Router {
         // A catch-all's value spans segments; a parameter's is one, with any "/" encoded.
         let parts: [String]
         if case .catchAll = segment {
-          parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+          parts = value.slashSeparatedParts.map(String.init)
         } else {
           parts = [value]
         }
@@ -398,5 +433,14 @@ extension Router {
       return "\(scheme)://" + path.joined(separator: "/") + suffix
     }
     throw DeepLinkError(.unsupportedScheme, "the table lists no scheme and no host, so no link can be printed")
+  }
+}
+
+extension String {
+  /// The parts between `/` characters, empty ones kept. Split on the bytes, not on characters: a
+  /// `/` followed by a combining mark or U+200D forms one character with it, and splitting
+  /// characters would miss that slash.
+  var slashSeparatedParts: [Substring] {
+    utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
   }
 }

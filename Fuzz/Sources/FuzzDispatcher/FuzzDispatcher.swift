@@ -1,0 +1,110 @@
+import DeepLinkKit
+import FuzzSupport
+
+/// Any bytes as a dispatcher's life: the first bytes choose the holding policy, `maxAge` and the
+/// duplicate window; each byte after is one step (a link arrives or arrives again, a condition is
+/// satisfied or revoked, the clock moves, the app answers a confirmation now, late, twice or
+/// never). After every step the dispatcher's guarantees are checked from its own answers and
+/// events, as the property test does: every link ends once (delivered, refused or dropped with a
+/// reason) or is still kept; nothing is delivered twice, or while a condition its route needs is
+/// missing, or past `maxAge`; a route that requires confirmation is delivered from an untrusted
+/// source only after the app's yes; the policy's bound holds for held links and links awaiting an
+/// answer together.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDispatcher(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  guard count >= 3 else { return 0 }
+  let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+  MainActor.assumeIsolated { play(bytes) }
+  return 0
+}
+
+private let links: [(String, DeepLinkSource?)] = [
+  ("myapp://messages", nil), ("myapp://messages/1", nil), ("https://app.example.com/messages/2", nil),
+  ("myapp://messages/3", .push), ("myapp://account/delete", .inApp), ("myapp://pay/1", nil),
+  ("https://app.example.com/pay/2", nil), ("myapp://pay/3", .inApp), ("myapp://pay/4", .push), ("myapp://nowhere", nil),
+]
+
+private let router: Router<NamedRoute> = {
+  do {
+    return try RouteTable(
+      schemes: ["myapp"], hosts: ["app.example.com"],
+      routes: [
+        .init(name: "messages", path: "/messages"), .init(name: "message", path: "/messages/:id"),
+        .init(name: "delete", path: "/account/delete", sources: [.inApp]),
+        .init(name: "pay", path: "/pay/:id", confirm: true),
+      ]
+    ).makeRouter()
+  } catch {
+    violation("the dispatcher fuzz table does not build: \(error)")
+  }
+}()
+
+@MainActor private final class Ledger {
+  var now: Duration = .zero
+  var source: [LinkID: DeepLinkSource] = [:]
+  var arrival: [LinkID: Duration] = [:]
+  var ends: [LinkID: Int] = [:]
+  var delivered: Set<LinkID> = []
+  var asking: LinkID?
+  var answers: [(id: LinkID, answer: @MainActor (Bool) -> Void)] = []
+  var approved: Set<LinkID> = []
+}
+
+@MainActor private func play(_ bytes: [UInt8]) {
+  let policy: HoldingPolicy = bytes[0] & 1 == 0 ? .newestOnly : .queue(limit: Int(bytes[0] >> 1) % 5 + 1)
+  let maxAge: Duration? = bytes[1] % 3 == 0 ? nil : .seconds(Int(bytes[1] % 8) + 1)
+  let window: Duration = [.zero, .milliseconds(500), .seconds(2)][Int(bytes[2] % 3)]
+  let ledger = Ledger()
+  let dispatcher = Dispatcher(
+    router: router, holdingPolicy: policy, maxAge: maxAge, duplicateWindow: window, clock: { ledger.now },
+    confirm: { _, _, answer in ledger.answers.append((ledger.asking!, answer)) },
+    requirements: { $0.name == "delete" || $0.name == "pay" ? ["signedIn"] : [] },
+    deliver: { _ in })
+  dispatcher.addObserver { [unowned dispatcher] event in
+    let id = event.link
+    switch event.kind {
+    case .received(let source):
+      ledger.source[id] = source
+      ledger.arrival[id] = event.time
+    case .resolved, .held: break
+    case .confirmationRequested: ledger.asking = id
+    case .refused, .dropped: ledger.ends[id, default: 0] += 1
+    case .delivered(let route, let heldFor):
+      ledger.ends[id, default: 0] += 1
+      if !ledger.delivered.insert(id).inserted { violation("link \(id) was delivered twice") }
+      if !dispatcher.conditions(for: route).isSubset(of: dispatcher.satisfiedConditions) {
+        violation("link \(id) was delivered while a condition it needs was missing")
+      }
+      if let maxAge, heldFor > maxAge { violation("link \(id) was delivered after \(heldFor), past maxAge") }
+      if route.name == "pay", ledger.source[id] != .inApp, !ledger.approved.contains(id) {
+        violation("link \(id) to a route that requires confirmation was delivered without the app's yes")
+      }
+    }
+  }
+  var last = links[0]
+  for byte in bytes.dropFirst(3) {
+    switch byte % 8 {
+    case 0, 1:
+      last = links[Int(byte >> 3) % links.count]
+      dispatcher.receive(.url(last.0, source: last.1))
+    case 2: dispatcher.receive(.url(last.0, source: last.1))
+    case 3: dispatcher.satisfy(byte & 8 == 0 ? .ready : "signedIn")
+    case 4: dispatcher.revoke(byte & 8 == 0 ? .ready : "signedIn")
+    case 5: ledger.now += .milliseconds(Int(byte >> 3) * 150)
+    case 6:
+      guard !ledger.answers.isEmpty else { break }
+      let (id, answer) = ledger.answers[Int(byte >> 4) % ledger.answers.count]
+      let yes = byte & 8 == 0
+      if yes, dispatcher.linksAwaitingConfirmation.contains(where: { $0.link == id }) { ledger.approved.insert(id) }
+      answer(yes)
+    default: dispatcher.removeExpiredLinks()
+    }
+    let kept = Set(dispatcher.heldLinks.map(\.link)).union(dispatcher.linksAwaitingConfirmation.map(\.link))
+    if kept.count > policy.limit { violation("\(kept.count) links kept under \(policy)") }
+    for id in ledger.arrival.keys {
+      let ends = ledger.ends[id] ?? 0
+      if ends > 1 { violation("link \(id) ended \(ends) times") }
+      if (ends == 0) != kept.contains(id) { violation("link \(id) is neither ended nor kept, or both") }
+    }
+  }
+}
