@@ -10,6 +10,7 @@ import Foundation
 //   DeepLinkBenchmarks allocations N   resolves hit links N times, for valgrind's DHAT
 //   DeepLinkBenchmarks build N          builds a 2,000-route table N times, for profiling
 //   DeepLinkBenchmarks dispatch N       receives and delivers a link N times, for profiling
+//   DeepLinkBenchmarks window S N       receives N links with S in the duplicate window, for callgrind
 
 /// A route of a generated table: which pattern matched and how many parameters it supplied.
 struct BenchRoute: Hashable, Sendable {
@@ -145,7 +146,8 @@ func interleaved(rounds: Int, _ measures: [(calls: Int, body: () -> Void)]) -> [
 }
 
 func format(_ nanoseconds: Double) -> String {
-  nanoseconds >= 100_000
+  if nanoseconds >= 10_000_000 { return String(format: "%.0f ms", nanoseconds / 1_000_000) }
+  return nanoseconds >= 100_000
     ? String(format: "%.0f µs", nanoseconds / 1000)
     : nanoseconds >= 10_000
       ? String(format: "%.1f µs", nanoseconds / 1000)
@@ -177,6 +179,10 @@ let allocationsPerHit: Double? =
   arguments.firstIndex(of: "--allocations-per-hit").flatMap {
     arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil
   }
+/// Instructions per dispatcher receive with 10 and 10,000 links in the window, as `Benchmarks/run`
+/// counted them with callgrind.
+let windowInstructions: [Double] = arguments.indices.filter { arguments[$0] == "--window-instructions" }
+  .compactMap { arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil }
 if arguments.count == 3, arguments[1] == "allocations", let count = Int(arguments[2]) {
   MainActor.assumeIsolated { allocationProbe(count) }
   exit(0)
@@ -188,6 +194,10 @@ if arguments.count == 3, arguments[1] == "dispatch", let count = Int(arguments[2
     let input = DeepLinkInput.url("myapp://" + Table.samplePath(1).dropFirst())
     for _ in 0..<count { blackHole(dispatcher.receive(input)) }
   }
+  exit(0)
+}
+if arguments.count == 4, arguments[1] == "window", let size = Int(arguments[2]), let count = Int(arguments[3]) {
+  MainActor.assumeIsolated { windowProbe(size: size, count: count) }
   exit(0)
 }
 if arguments.count == 3, arguments[1] == "build", let count = Int(arguments[2]) {
@@ -327,6 +337,23 @@ lines += [
     + " | \(ratio(perLinkDrained[3] / perLinkDrained[0])) |",
 ]
 
+// Linting a table of 100,000 routes from its JSON text, as `deeplink lint` does: reading,
+// checking and building.
+let lintJSON: Data = {
+  let routes = (0..<100_000).map { #"{"name": "r\#($0)", "path": "\#(Table.pattern($0))"}"# }
+  return Data(
+    (#"{"schemes": ["myapp"], "hosts": ["app.example.com", "*.example.org"], "routes": ["#
+      + routes.joined(separator: ",\n") + "]}").utf8)
+}()
+var lintSamples: [Double] = []
+for _ in 0..<5 {
+  let start = DispatchTime.now().uptimeNanoseconds
+  let router = try! RouteTable.makeRouter(json: lintJSON)
+  lintSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+  precondition(router.routeCount == 100_000)
+}
+let lint = lintSamples.sorted()[2]
+
 let scaling = resolveBySize[10_000]! / resolveBySize[10]!
 func verdict(_ holds: Bool) -> String { holds ? "met" : "**missed**" }
 lines += [
@@ -339,8 +366,29 @@ lines += [
   "| linear scan ÷ trie at 10,000 routes | \(ratio(leadBySize[10_000]!)) | ≥ 20× | \(verdict(leadBySize[10_000]! >= 20)) |",
   "| build a table of 2,000 routes | \(format(build)) | < 2 ms | \(verdict(build < 2_000_000)) |",
   "| dispatcher receive → deliver | \(format(receiveToDeliver)) | < 5 µs | \(verdict(receiveToDeliver < 5_000)) |",
+  "| dispatcher receive → deliver, time, 10,000 ÷ 10 links in the window | \(ratio(perLinkInWindow[3] / perLinkInWindow[0])) | ≤ 1.5× | \(verdict(perLinkInWindow[3] / perLinkInWindow[0] <= 1.5)) |",
+  windowInstructions.count == 2
+    ? "| dispatcher receive → deliver, instructions (callgrind), 10,000 ÷ 10 links in the window | \(ratio(windowInstructions[1] / windowInstructions[0])) | ≤ 1.10× (was 43× at 1,000) | \(verdict(windowInstructions[1] / windowInstructions[0] <= 1.10)) |"
+    : "| dispatcher receive → deliver, instructions, 10,000 ÷ 10 links in the window | not measured (valgrind is not installed) | ≤ 1.10× | |",
+  "| drain held links, per link, 10,000 ÷ 10 held | \(ratio(perLinkDrained[3] / perLinkDrained[0])) | ≤ 1.25× | \(verdict(perLinkDrained[3] / perLinkDrained[0] <= 1.25)) |",
+  "| lint a table of 100,000 routes (read, check, build) | \(format(lint)) | < 10 s (1 s per 10,000) | \(verdict(lint < 10_000_000_000)) |",
   allocationsPerHit.map {
     "| allocations per resolve on a hit (valgrind DHAT) | \(String(format: "%.1f", $0)) | ≤ 2 | \(verdict($0 <= 2)) |"
   } ?? "| allocations per resolve on a hit | not measured (valgrind is not installed) | ≤ 2 | |",
 ]
 print(lines.joined(separator: "\n"))
+
+/// Receives `count` links, `size` of them inside the duplicate window at any time (the clock moves
+/// 1 µs a link over 2 × `size` distinct routes), after filling the window once: for counting
+/// instructions per receive with callgrind at different window sizes.
+@MainActor func windowProbe(size: Int, count: Int) {
+  let clock = BenchClock()
+  let dispatcher = Dispatcher(
+    router: Table.router(10), duplicateWindow: .microseconds(size), clock: { clock.now }, deliver: { blackHole($0) })
+  dispatcher.satisfy(.ready)
+  let routes = (0..<(2 * size)).map { BenchRoute(index: $0, parameters: 0) }
+  for index in 0..<(2 * size + count) {
+    clock.now += .microseconds(1)
+    blackHole(dispatcher.receive(route: routes[index % routes.count], source: .push))
+  }
+}

@@ -95,7 +95,7 @@ struct HostList: Sendable, Hashable {
     } else {
       ascii = String(decoding: bytes.lazy.map(\.lowercasedASCII), as: UTF8.self)
     }
-    if let problem = problem(ofASCIIHost: ascii) { throw InvalidHost(reason: problem) }
+    if let problem = problem(ofASCIIHost: ascii.utf8) { throw InvalidHost(reason: problem) }
     return ascii
   }
 
@@ -107,15 +107,15 @@ struct HostList: Sendable, Hashable {
   /// Why a lowercase ASCII host made of label bytes and dots is not a valid host name, or `nil`.
   /// One pass over the bytes, with no allocation unless a label is Punycode: every universal link
   /// goes through it.
-  static func problem(ofASCIIHost host: String) -> String? {
-    let bytes = host.utf8
-    if bytes.last == UInt8(ascii: ".") { return "ends with a dot" }
+  static func problem<Bytes: BidirectionalCollection<UInt8>>(ofASCIIHost bytes: Bytes) -> String? {
+    if bytes.isEmpty { return "is empty" }
     if bytes.count > 253 { return "is \(bytes.count) bytes long; a host name has at most 253" }
     var labelStart = bytes.startIndex
     var index = bytes.startIndex
     while true {
       let isEnd = index == bytes.endIndex
       if isEnd || bytes[index] == UInt8(ascii: ".") {
+        if isEnd, labelStart == index { return "ends with a dot" }
         if let problem = problem(ofLabel: bytes[labelStart..<index]) { return problem }
         if isEnd { return nil }
         labelStart = bytes.index(after: index)
@@ -124,7 +124,7 @@ struct HostList: Sendable, Hashable {
     }
   }
 
-  private static func problem(ofLabel label: Substring.UTF8View) -> String? {
+  private static func problem<Label: BidirectionalCollection<UInt8>>(ofLabel label: Label) -> String? {
     if label.isEmpty { return "has an empty label" }
     if label.count > 63 { return "has a label of \(label.count) bytes; a label has at most 63" }
     guard label.starts(with: "xn--".utf8) else {

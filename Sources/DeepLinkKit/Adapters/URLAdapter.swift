@@ -127,9 +127,8 @@ struct URLAdapter: Sendable {
     if host.allSatisfy({
       ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-")
         || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
-    }) {
-      let text = String(utf8Bytes: host)
-      if !text.isEmpty, HostList.problem(ofASCIIHost: text) == nil { return text }
+    }), HostList.problem(ofASCIIHost: host) == nil {
+      return String(utf8Bytes: host)
     }
     do {
       return try HostList.normalize(host)

@@ -95,7 +95,10 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// amortised O(1) a link, whatever the window holds.
   private var recentOrder = FIFO<(key: RecentKey, id: LinkID, time: Duration)>()
   private var lastID = 0
-  private var effects = FIFO<Effect>()
+  /// Calls into app code waiting to run, from `effectsCursor` on (an index, not `removeFirst()`,
+  /// which moved every other element and made draining a long queue quadratic).
+  private var effects: [Effect] = []
+  private var effectsCursor = 0
   private var isRunningEffects = false
   private nonisolated let inbox = Locked<[PendingInput]>([])
 
@@ -325,7 +328,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
       return .dropped(route, reason)
     }
 
-    if case .newestOnly = holdingPolicy.kind {
+    if case .newestOnly = holdingPolicy.kind, !kept.isEmpty {
       // Links awaiting the app's answer are superseded too; a late answer is then ignored.
       for link in kept.removeAll() {
         forget(link)
@@ -365,6 +368,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
 
   /// Lets go of the links that arrived a window or more before `time`, oldest first.
   private func forgetLinksOutsideTheWindow(at time: Duration) {
+    guard !recent.isEmpty else { return }
     while let oldest = recentOrder.first, time - oldest.time >= duplicateWindow {
       recentOrder.popFirst()
       if recent[oldest.key]?.id == oldest.id { recent[oldest.key] = nil }
@@ -472,7 +476,13 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     guard !isRunningEffects else { return }
     isRunningEffects = true
     defer { isRunningEffects = false }
-    while let effect = effects.popFirst() {
+    defer {
+      effects.removeAll(keepingCapacity: true)
+      effectsCursor = 0
+    }
+    while effectsCursor < effects.count {
+      let effect = effects[effectsCursor]
+      effectsCursor += 1
       switch effect {
       case .event(let event):
         notify(event)

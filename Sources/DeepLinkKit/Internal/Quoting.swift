@@ -8,6 +8,12 @@ func quoted<Bytes: Collection<UInt8>>(_ bytes: Bytes, limit: Int = 80) -> String
 }
 
 func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
+  // Plain ASCII that needs no escape: every byte is a character, so it is cut on bytes.
+  if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+    let utf8 = text.utf8
+    guard utf8.count > limit else { return "\"" + text + "\"" }
+    return "\"" + String(decoding: utf8.prefix(limit), as: UTF8.self) + "…\""
+  }
   var out = "\""
   var used = 0
   for character in text {
