@@ -51,4 +51,20 @@ import Testing
       }
     }
   }
+
+  /// `Mutations/run` breaks each guarantee on purpose and checks that the tests it names fail.
+  /// Every guarantee names at least one test that a mutation there runs (by its name, or by its
+  /// whole suite), so that no guarantee goes unchecked that way.
+  @Test func everyGuaranteeHasAMutationThatItsTestsCatch() throws {
+    let script = try String(contentsOf: Self.root.appendingPathComponent("Mutations/run"), encoding: .utf8)
+    let pattern = try NSRegularExpression(pattern: "[A-Z][A-Za-z]+Tests(\\.[A-Za-z]+)?")
+    let range = NSRange(script.startIndex..., in: script)
+    let checked = Set(
+      pattern.matches(in: script, range: range).compactMap { Range($0.range, in: script).map { String(script[$0]) } })
+    for claim in try Self.claims() {
+      let tests = Self.references(claim).filter { !$0.hasPrefix("Fuzz/") }
+      let isChecked = tests.contains { checked.contains($0) || checked.contains(String($0.split(separator: ".")[0])) }
+      #expect(isChecked, "no mutation in Mutations/run runs the tests of: \(claim.prefix(90))")
+    }
+  }
 }
