@@ -183,6 +183,32 @@ import Testing
         """)
   }
 
+  /// Tables that `lint` passed with "no problems" though parts of them can never work (round 2 of
+  /// the hardening): each now gets its own problem, and the status is 1.
+  @Test func tablesThatCannotWorkAreReported() throws {
+    let file = try ToolRunner.temporaryFile(
+      #"{"schemes": ["x"], "hosts": ["*.com", "10.0.0.1"], "routes": [{"name": "a", "path": "/a%0A"},"#
+        + #"{"name": "b", "path": "/b", "sources": []},"#
+        + #"{"name": "c", "path": "/c/:id", "push": {"when": {"t": "c"}}}]}"#)
+    let result = try ToolRunner.run("lint", "--routes", file)
+    #expect(result.status == 1)
+    #expect(
+      result.output == """
+        \(file): invalidOption: the host "*.com" covers every site under the public suffix "com"; name the app's own domain
+        \(file): invalidOption: the host "10.0.0.1" is an IP address; universal links need a domain name
+        \(file): invalidPattern: pattern "/a%0A": segment 1 "a%0A" holds the control character U+000A, which no link can match
+        \(file): invalidOption: route "b" (/b) has an empty list of sources, so nothing can open it
+        \(file): invalidOption: route "c" (/c/:id) has a push rule that never fills its path parameter "id"; add it to the rule's parameters
+        \(file): 5 problems
+
+        """)
+    let twice = try ToolRunner.temporaryFile(#"{"schemes": ["x"], "routes": [], "schemes": ["y"]}"#)
+    let duplicate = try ToolRunner.run("lint", "--routes", twice)
+    #expect(duplicate.status == 1)
+    #expect(
+      duplicate.output.contains(#"invalidTable: the table is not valid JSON: the table has the key "schemes" twice"#))
+  }
+
   /// A route name or value holding a line break or an escape sequence cannot forge a line of
   /// output or reach the terminal (round 2 of the hardening: `lint` printed a fake "no problems").
   @Test func valuesCannotForgeLines() throws {

@@ -55,7 +55,9 @@
   }
 
   extension NSUserActivity {
-    /// The user activity to donate or publish for a route.
+    /// The user activity to donate or publish for a route. On the main actor, as
+    /// ``UserActivityItem/apply(to:)`` is: activities are made and donated by UI code.
+    @MainActor
     public convenience init(_ item: UserActivityItem) {
       self.init(activityType: item.type)
       item.apply(to: self)
