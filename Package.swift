@@ -12,7 +12,7 @@ let package = Package(
   targets: [
     .target(name: "DeepLinkKit"),
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
-    .executableTarget(name: "deeplink", dependencies: ["DeepLinkKit"]),
+    .executableTarget(name: "deeplink", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .testTarget(name: "DeepLinkKitTests", dependencies: ["DeepLinkKit"]),
     .testTarget(name: "DeepLinkKitUIKitTests", dependencies: ["DeepLinkKitUIKit"]),
     .testTarget(name: "deeplinkTests", dependencies: ["deeplink"]),

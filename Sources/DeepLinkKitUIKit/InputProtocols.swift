@@ -31,13 +31,29 @@ public protocol UserActivityInput {
   var webpageURL: URL? { get }
   /// `NSUserActivity.userInfo`.
   var userInfo: [AnyHashable: Any]? { get }
-  /// Whether SiriKit launched the app with an intent (`NSUserActivity.interaction != nil`); the
-  /// activity type is then the intent's class name.
-  var carriesIntent: Bool { get }
+  /// `NSUserActivity.interaction?.intent`: the Siri intent that launched the app, if any (the
+  /// activity type is then the intent's class name).
+  var intent: (any IntentInput)? { get }
 }
 
 extension UserActivityInput {
-  public var carriesIntent: Bool { false }
+  public var intent: (any IntentInput)? { nil }
+}
+
+/// What the glue reads of an `INIntent`: its class name and its parameters, which are properties
+/// (key-value coding compliant) rather than `userInfo` entries.
+public protocol IntentInput {
+  /// `NSStringFromClass(type(of: intent))`: what an intent-based shortcut's activity type is.
+  var intentClassName: String { get }
+  /// The value of the intent's parameter `name` (`value(forKey:)`), or `nil` when the intent has
+  /// no such parameter or it is not set.
+  func parameterValue(named name: String) -> Any?
+}
+
+/// What the glue reads of an `INObject`, the value of a custom intent parameter of a custom type.
+public protocol IntentObjectInput {
+  /// `INObject.identifier`.
+  var identifier: String? { get }
 }
 
 /// What the glue reads of a `UNNotificationResponse`. Not main-actor isolated: the notification
@@ -77,11 +93,23 @@ extension ShortcutItemInput {
 
 extension UserActivityInput {
   /// The activity as an input: an intent when SiriKit launched the app, else a user activity.
-  var input: DeepLinkInput {
-    if carriesIntent {
-      return .intent(IntentInvocation(name: activityType, parameters: Payload.fields(of: userInfo)))
+  ///
+  /// An intent's name is its class name, and the parameters the route needs are read from the
+  /// intent's properties (`INObject` values by their identifier); the activity's `userInfo`
+  /// supplies what the intent does not have.
+  func input<Route>(for router: Router<Route>) -> DeepLinkInput {
+    guard let intent else {
+      return .userActivity(UserActivity(type: activityType, webpageURL: webpageURL, userInfo: userInfo))
     }
-    return .userActivity(UserActivity(type: activityType, webpageURL: webpageURL, userInfo: userInfo))
+    let name = intent.intentClassName
+    var parameters = Payload.fields(of: userInfo)
+    for parameter in router.parameterNames(ofIntent: name) {
+      guard let value = intent.parameterValue(named: parameter) else { continue }
+      if let text = Payload.string(from: value) ?? (value as? any IntentObjectInput)?.identifier {
+        parameters[parameter] = text
+      }
+    }
+    return .intent(IntentInvocation(name: name, parameters: parameters))
   }
 }
 

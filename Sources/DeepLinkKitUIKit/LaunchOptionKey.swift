@@ -4,7 +4,9 @@
 public enum LaunchOptionKey {
   /// `.url`: a `URL`.
   public static let url = "UIApplicationLaunchOptionsURLKey"
-  /// `.remoteNotification`: the payload dictionary.
+  /// `.remoteNotification`: the payload dictionary. Set for a tap and for a silent push that
+  /// launched the app in the background alike, so the glue does not route it (see
+  /// ``LinkReceiver/didFinishLaunching(rawOptions:)``).
   public static let remoteNotification = "UIApplicationLaunchOptionsRemoteNotificationKey"
   /// `.shortcutItem`: a `UIApplicationShortcutItem`.
   public static let shortcutItem = "UIApplicationLaunchOptionsShortcutItemKey"

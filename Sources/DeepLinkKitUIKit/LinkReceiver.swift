@@ -41,7 +41,14 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   // MARK: - App delegate
 
   /// Harvests the launch options of `application(_:didFinishLaunchingWithOptions:)`: the URL, the
-  /// user activity, the quick action and the remote notification.
+  /// user activity and the quick action.
+  ///
+  /// A remote notification in the launch options is not routed: iOS sets it both when the user
+  /// tapped the notification and when a silent (`content-available`) push launched the app in
+  /// the background, and the options cannot tell the two apart. A tap reaches
+  /// `userNotificationCenter(_:didReceive:withCompletionHandler:)` (``didReceive(_:completion:)``)
+  /// once launch finishes, provided the notification center's delegate is set before then; route
+  /// taps from there only.
   ///
   /// - Parameter options: The launch options, keyed by their raw values (``LaunchOptionKey``);
   ///   `nil` for scene-based apps.
@@ -57,9 +64,6 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
       let activity = activities[LaunchOptionKey.userActivity] as? any UserActivityInput
     {
       `continue`(activity)
-    }
-    if let payload = options[LaunchOptionKey.remoteNotification] as? [AnyHashable: Any] {
-      dispatcher.receive(.push(PushNotification(userInfo: payload)))
     }
     if let item = options[LaunchOptionKey.shortcutItem] as? any ShortcutItemInput {
       perform(item)
@@ -88,7 +92,7 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// - Returns: Whether it was accepted (delivered or held).
   @discardableResult
   public func `continue`(_ activity: some UserActivityInput) -> Bool {
-    let outcome = dispatcher.receive(activity.input)
+    let outcome = dispatcher.receive(activity.input(for: dispatcher.router))
     if case .refused(let error) = outcome, activity.activityType == UserActivity.browsingWebType,
       let url = activity.webpageURL
     {
@@ -134,12 +138,30 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// the response into plain values on the calling thread, calls `completion` exactly once, and
   /// hands the notification to the dispatcher, which receives it on the main actor.
   ///
+  /// This is the one line to add to a notification delegate the app already has (its own, or
+  /// one a push SDK installs):
+  ///
+  /// ```swift
+  /// func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+  ///                             withCompletionHandler completionHandler: @escaping () -> Void) {
+  ///   links.didReceive(response, completion: completionHandler)
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - response: The notification response.
   ///   - completion: The delegate's completion handler.
   public nonisolated func didReceive(_ response: some NotificationResponseInput, completion: () -> Void) {
-    let notification = response.notification
+    receive(response)
     completion()
-    dispatcher.submit(.push(notification))
+  }
+
+  /// Hands a notification response to the dispatcher from any thread, leaving the delegate's
+  /// completion handler to the caller: for a delegate that does more with the response and calls
+  /// the handler itself.
+  ///
+  /// - Parameter response: The notification response; copied into plain values at once.
+  public nonisolated func receive(_ response: some NotificationResponseInput) {
+    dispatcher.submit(.push(response.notification))
   }
 }

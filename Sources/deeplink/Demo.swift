@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitUIKit
 
 extension Condition {
   static let signedIn: Condition = "signedIn"
@@ -97,6 +98,41 @@ final class Demo {
     at(.seconds(20))
     app("the user signs in") { $0.satisfy(.signedIn) }
 
+    story("7. A silent push launches the app in the background; later the user opens it")
+    app("launches in the background for a content-available push")
+    arrive("push", "launchOptions[.remoteNotification]: {\"aps\": {\"content-available\": 1}, \"deeplink\": …}") {
+      let links = LinkReceiver(dispatcher: $0)
+      links.didFinishLaunching(rawOptions: [
+        LaunchOptionKey.remoteNotification: [
+          "aps": ["content-available": 1], "deeplink": "deeplink-example://messages/99",
+        ] as [AnyHashable: Any]
+      ])
+      return nil
+    }
+    line("", "(not routed: iOS sets this option for silent pushes and taps alike; taps come through")
+    line("", " the notification delegate, which a silent push never calls)")
+    at(.seconds(300))
+    app("the user opens the app: signed in and ready") {
+      $0.satisfy(.signedIn)
+      $0.satisfy(.ready)
+    }
+    if deliveredInStory.isEmpty { line("", "(nothing opens)") }
+
+    story("8. Ana signs out while a link waits for the splash; Ben signs in")
+    app("launches; Ana's session is valid: signed in") { $0.satisfy(.signedIn) }
+    at(.milliseconds(30))
+    arrive("universalLink", "https://app.example.com/messages/5") {
+      $0.receive(.url("https://app.example.com/messages/5"))
+    }
+    at(.milliseconds(800))
+    app("Ana signs out on the splash screen") { $0.revoke(.signedIn) }
+    at(.seconds(40))
+    app("Ben signs in; splash done: ready") {
+      $0.satisfy(.signedIn)
+      $0.satisfy(.ready)
+    }
+    if deliveredInStory.isEmpty { line("", "(nothing opens: Ana's link is not Ben's)") }
+
     return lines.joined(separator: "\n")
   }
 
@@ -130,7 +166,7 @@ final class Demo {
   }
 
   private func arrive(
-    _ source: String, _ what: String, _ action: (Dispatcher<NamedRoute>) -> DispatchOutcome<NamedRoute>
+    _ source: String, _ what: String, _ action: (Dispatcher<NamedRoute>) -> DispatchOutcome<NamedRoute>?
   ) {
     line(source, what)
     _ = action(dispatcher)

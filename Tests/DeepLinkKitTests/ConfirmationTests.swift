@@ -152,7 +152,7 @@ import Testing
     let app = App()
     let dispatcher = Self.dispatcher(app, policy: .queue(limit: 5))
     dispatcher.receive(.url("myapp://payments/1/confirm"))  // asked
-    dispatcher.revoke("signedIn")
+    dispatcher.revoke("signedIn", keepingLinks: true)
     dispatcher.receive(.url("myapp://payments/2/confirm"))  // held for sign-in, arrived later
     app.answers[0](true)  // approved while signed out: held again, before link 2
     #expect(dispatcher.heldLinks.map(\.route.parameters["id"]) == ["1", "2"])
@@ -166,7 +166,7 @@ import Testing
     let app = App()
     let dispatcher = Self.dispatcher(app)
     dispatcher.receive(.url("myapp://payments/1/confirm"))  // asked
-    dispatcher.revoke("signedIn")
+    dispatcher.revoke("signedIn", keepingLinks: true)
     dispatcher.receive(.url("myapp://payments/2/confirm"))  // held; supersedes link 1
     app.answers[0](true)  // too late: ignored
     #expect(dispatcher.heldLinks.map(\.route.parameters["id"]) == ["2"])
@@ -209,11 +209,25 @@ import Testing
     #expect(app.delivered.count == 1)
   }
 
+  /// By default a logout while the alert is up drops the link: it was asked for one account.
+  @Test func aLogoutWhileTheAppAsksDropsTheLink() {
+    let app = App()
+    let dispatcher = Self.dispatcher(app)
+    dispatcher.receive(.url("myapp://payments/7/confirm"))
+    dispatcher.revoke("signedIn")
+    #expect(
+      app.events.last
+        == "#1 dropped: signedIn was revoked while it waited; it is not kept for whoever satisfies it next")
+    app.answers[0](true)  // too late: ignored
+    dispatcher.satisfy("signedIn")
+    #expect(app.delivered.isEmpty)
+  }
+
   @Test func anApprovalAfterALogoutWaitsForTheNextLogin() {
     let app = App()
     let dispatcher = Self.dispatcher(app)
     dispatcher.receive(.url("myapp://payments/7/confirm"))
-    dispatcher.revoke("signedIn")  // logged out while the alert was up
+    dispatcher.revoke("signedIn", keepingLinks: true)  // logged out while the alert was up; the app keeps links
     app.answers[0](true)
     #expect(app.delivered.isEmpty)
     #expect(dispatcher.heldLinks.map(\.route.name) == ["payment"])

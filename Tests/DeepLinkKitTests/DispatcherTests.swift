@@ -271,6 +271,66 @@ import Testing
     #expect(harness.delivered == [named("activity")])
   }
 
+  /// A link held for one account is not delivered to the next: revoking a condition that held
+  /// drops the links that need it, with their own reason.
+  @Test func anAccountSwitchDropsTheLinksHeldForTheAccount() {
+    let harness = DispatcherHarness(holdingPolicy: .queue(limit: 4))
+    harness.dispatcher.satisfy(.signedIn)  // signed in as A; the splash is still up
+    #expect(harness.dispatcher.receive(.url("myapp://account/activity")) == .held(named("activity"), missing: [.ready]))
+    harness.dispatcher.receive(.url("https://app.example.com/messages/1"))  // needs only ready: kept
+    harness.dispatcher.revoke(.signedIn)  // A signs out
+    #expect(
+      harness.timeline.contains(
+        "#1 dropped: signedIn was revoked while it waited; it is not kept for whoever satisfies it next"))
+    harness.dispatcher.satisfy(.signedIn)  // B signs in
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "1"])])
+  }
+
+  @Test func aLinkTappedWhileSignedOutWaitsForTheSignIn() {
+    let harness = DispatcherHarness()
+    harness.dispatcher.satisfy(.ready)
+    harness.dispatcher.receive(.url("myapp://account/activity"))
+    harness.dispatcher.revoke(.signedIn)  // already signed out: nothing changes
+    harness.dispatcher.satisfy(.signedIn)
+    #expect(harness.delivered == [named("activity")])
+  }
+
+  @Test func revokingReadyKeepsLinksAndTheAppMayKeepOthers() {
+    let harness = DispatcherHarness(holdingPolicy: .queue(limit: 4))
+    harness.dispatcher.satisfy(.signedIn)
+    harness.dispatcher.receive(.url("myapp://account/settings"))
+    harness.dispatcher.satisfy(.ready)  // delivered
+    harness.dispatcher.revoke(.ready)
+    harness.dispatcher.receive(.url("myapp://account/activity"))
+    harness.dispatcher.satisfy(.ready)
+    harness.dispatcher.revoke(.ready)  // ready: kept
+    harness.dispatcher.receive(.url("myapp://messages"))
+    harness.dispatcher.revoke(.signedIn, keepingLinks: true)  // the app chose to keep them
+    harness.dispatcher.satisfy(.signedIn)
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("settings"), named("activity"), named("messages")])
+  }
+
+  /// By default a link is kept ten minutes at most.
+  @Test func linksExpireAfterTenMinutesByDefault() {
+    #expect(Dispatcher<NamedRoute>.defaultMaxAge == .seconds(600))
+    let clock = ManualClock()
+    var delivered: [NamedRoute] = []
+    let dispatcher = Dispatcher(
+      router: DispatcherHarness.router, clock: { clock.now }, deliver: { delivered.append($0) })
+    #expect(dispatcher.maxAge == .seconds(600))
+    dispatcher.receive(.url("myapp://messages"))
+    clock.advance(.seconds(601))
+    dispatcher.satisfy(.ready)
+    #expect(delivered.isEmpty)
+    dispatcher.revoke(.ready)
+    dispatcher.receive(.url("myapp://messages/2"))
+    clock.advance(.seconds(599))
+    dispatcher.satisfy(.ready)
+    #expect(delivered == [named("message", ["id": "2"])])
+  }
+
   // MARK: App code calling back in
 
   @Test func handlerThatReceivesALinkSeesItDeliveredAfterItself() {

@@ -54,15 +54,28 @@ import Testing
     #expect(harness.delivered == [named("request", ["id": "9"])])
   }
 
-  @Test func coldStartFromARemoteNotification() {
+  /// A tap: the launch option, then the notification delegate's `didReceive`; routed from the
+  /// delegate only.
+  @Test func coldStartFromANotificationTap() {
     let harness = GlueHarness(ready: false)
     let payload: [AnyHashable: Any] = ["aps": ["alert": "Hi"], "type": "message", "message_id": 12]
     #expect(harness.receiver.didFinishLaunching(rawOptions: [LaunchOptionKey.remoteNotification: payload]))
-    // The notification delegate then reports the same tap.
+    #expect(harness.dispatcher.heldLinks.isEmpty)  // the launch option alone routes nothing
     harness.receiver.didReceive(FakeNotificationResponse(payload: payload), completion: {})
     harness.dispatcher.receiveSubmitted()
     harness.dispatcher.satisfy(.ready)
     #expect(harness.delivered == [named("message", ["id": "12"])])
+  }
+
+  /// A silent push launches the app in the background with the same launch option and no
+  /// delegate call: nothing may open when the app is next used.
+  @Test func backgroundLaunchForASilentPushOpensNothing() {
+    let harness = GlueHarness(ready: false)
+    let payload: [AnyHashable: Any] = ["aps": ["content-available": 1], "type": "message", "message_id": 12]
+    #expect(harness.receiver.didFinishLaunching(rawOptions: [LaunchOptionKey.remoteNotification: payload]))
+    harness.dispatcher.satisfy(.ready)  // the user opens the app later
+    #expect(harness.delivered.isEmpty)
+    #expect(harness.dispatcher.heldLinks.isEmpty)
   }
 
   @Test func everySourceInOneLaunch() {
@@ -112,8 +125,31 @@ import Testing
         FakeUserActivity(
           type: UserActivity.spotlightItemType, userInfo: [UserActivity.spotlightIdentifierKey: "myapp://messages/8"])))
     let siri = FakeUserActivity(type: "ShowActivityIntent")
-    siri.carriesIntent = true
+    siri.intent = FakeIntent("ShowActivityIntent")
     #expect(harness.receiver.continue(siri))
     #expect(harness.delivered == [named("request", ["id": "5"]), named("message", ["id": "8"]), named("activity")])
+  }
+
+  /// A Siri intent continued through `continue userActivity` carries its values as the intent's
+  /// properties (`interaction?.intent`), not in `userInfo`: they are read from the intent, by the
+  /// names of the route's parameters; `userInfo` supplies what the intent lacks.
+  @Test func siriIntentParametersAreReadFromTheIntent() {
+    let harness = GlueHarness(holdingPolicy: .queue(limit: 8))
+    let request = FakeUserActivity(type: "OpenRequestIntent", userInfo: ["id": "1"])
+    request.intent = FakeIntent("OpenRequestIntent", properties: ["id": NSNumber(value: 42), "note": "ignored"])
+    #expect(harness.receiver.continue(request))
+    let orderID = "9F0C7A3E-5B1D-4C2A-8E6F-0123456789AB"
+    let order = FakeUserActivity(type: "OrderSoupIntent", userInfo: ["store": "fallback"])
+    order.intent = FakeIntent(
+      "OrderSoupIntent", properties: ["id": FakeINObject(identifier: orderID, displayString: "Tomato soup")])
+    #expect(harness.receiver.continue(order))
+    // An intent of a class no route names opens nothing, whatever its activity type says.
+    let other = FakeUserActivity(type: "OpenRequestIntent")
+    other.intent = FakeIntent("OrderPizzaIntent", properties: ["id": 1])
+    #expect(!harness.receiver.continue(other))
+    #expect(
+      harness.delivered == [
+        named("request", ["id": "42"]), named("order", ["id": orderID, "store": "fallback"]),
+      ])
   }
 }

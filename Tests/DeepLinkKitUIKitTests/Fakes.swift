@@ -21,7 +21,7 @@ final class FakeUserActivity: UserActivityInput, UserActivityOutput {
   let activityType: String
   var webpageURL: URL?
   var userInfo: [AnyHashable: Any]?
-  var carriesIntent = false
+  var intent: (any IntentInput)?
   var title: String?
   var requiredUserInfoKeys: Set<String>?
   var isEligibleForHandoff = true
@@ -35,6 +35,23 @@ final class FakeUserActivity: UserActivityInput, UserActivityOutput {
     self.webpageURL = webpageURL
     self.userInfo = userInfo
   }
+}
+
+/// An `INIntent` subclass: its parameters are properties, read by name (key-value coding).
+final class FakeIntent: IntentInput {
+  let intentClassName: String
+  let properties: [String: Any]
+  init(_ className: String, properties: [String: Any] = [:]) {
+    self.intentClassName = className
+    self.properties = properties
+  }
+  func parameterValue(named name: String) -> Any? { properties[name] }
+}
+
+/// An `INObject`: a custom type's value, with an identifier and a display string.
+struct FakeINObject: IntentObjectInput {
+  var identifier: String?
+  var displayString: String
 }
 
 struct FakeNotificationResponse: NotificationResponseInput, @unchecked Sendable {
@@ -60,7 +77,9 @@ struct FakeConnectionOptions: SceneConnectionOptionsInput {
         push: PushRule(when: ["type": "message"], parameters: ["id": "message_id"])),
       .init(name: "activity", path: "/activity", shortcut: "com.example.activity", intent: "ShowActivityIntent"),
       .init(
-        name: "request", path: "/requests/:id(int)", shortcut: "com.example.request", activity: "com.example.request"),
+        name: "request", path: "/requests/:id(int)", shortcut: "com.example.request", intent: "OpenRequestIntent",
+        activity: "com.example.request"),
+      .init(name: "order", path: "/orders/:store/:id(uuid)", intent: "OrderSoupIntent"),
     ]
   ).makeRouter()
 

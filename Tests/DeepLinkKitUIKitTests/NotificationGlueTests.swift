@@ -30,6 +30,16 @@ import Testing
     #expect(harness.delivered == [named("message", ["id": "21"])])
   }
 
+  /// An app that keeps its own notification delegate (or a push SDK's) adds one line to its
+  /// `didReceive`: `receive(_:)` routes the tap and leaves the completion handler to that delegate.
+  @Test func anExistingDelegateRoutesTapsAndKeepsItsCompletionHandler() {
+    let harness = GlueHarness()
+    let response = FakeNotificationResponse(payload: ["type": "message", "message_id": 5])
+    harness.receiver.receive(response)  // the app's delegate calls its completion handler itself
+    harness.dispatcher.receiveSubmitted()
+    #expect(harness.delivered == [named("message", ["id": "5"])])
+  }
+
   @Test func dismissIsAnsweredAndOpensNothing() {
     let harness = GlueHarness()
     var completions = 0

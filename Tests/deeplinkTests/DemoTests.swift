@@ -29,7 +29,7 @@ import Testing
 
   @Test func everyStoryShowsWhatItShould() throws {
     let stories = try Self.stories()
-    #expect(stories.keys.sorted() == [1, 2, 3, 4, 5, 6])
+    #expect(stories.keys.sorted() == [1, 2, 3, 4, 5, 6, 7, 8])
     // 1: the quick action waits through splash and login, then shows the activity screen.
     #expect(Self.shown(stories[1]!) == ["activity()"])
     #expect(stories[1]!.contains { $0.hasSuffix("#1 held: waiting for ready, signedIn") })
@@ -49,6 +49,15 @@ import Testing
     // 6: held while signed out, delivered on sign-in.
     #expect(Self.shown(stories[6]!) == ["messageDetails(id: 42)"])
     #expect(stories[6]!.contains { $0.hasSuffix("#1 held: waiting for signedIn") })
+    // 7: a silent push's launch option opens nothing, then or later.
+    #expect(Self.shown(stories[7]!) == [])
+    #expect(!stories[7]!.contains { $0.contains("dispatcher") })
+    // 8: an account switch drops the link held for the first account.
+    #expect(Self.shown(stories[8]!) == [])
+    #expect(
+      stories[8]!.contains {
+        $0.hasSuffix("#1 dropped: signedIn was revoked while it waited; it is not kept for whoever satisfies it next")
+      })
   }
 
   @Test func demoTakesNoArguments() throws {

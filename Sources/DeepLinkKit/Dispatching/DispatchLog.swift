@@ -25,9 +25,10 @@ public enum DispatchLog {
     subsystem: String = "DeepLinkKit", category: String = "deeplink"
   ) -> @MainActor (DispatchEvent<Route>) -> Void {
     #if canImport(os)
-      // Apple SDK (os, iOS 14+ / macOS 11+ / tvOS 14+ / watchOS 7+): `Logger.init(subsystem: String,
+      // Apple framework os (iOS 14+ / macOS 11+ / tvOS 14+ / watchOS 7+): `Logger.init(subsystem: String,
       // category: String)` and `func info(_ message: OSLogMessage)`, whose interpolations take a
-      // `privacy:` option.
+      // `privacy:` option: https://developer.apple.com/documentation/os/logger and
+      // https://developer.apple.com/documentation/os/oslogprivacy
       let logger = Logger(subsystem: subsystem, category: category)
       return { event in
         logger.info(

@@ -74,6 +74,12 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   public let holdingPolicy: HoldingPolicy
   /// How long a link may be held before it expires; `nil` keeps it until delivered or superseded.
   public let maxAge: Duration?
+
+  /// How long a link is kept by default: ten minutes. Long enough to finish a splash screen, a
+  /// sign-in or an update prompt after tapping a link; short enough that a link left waiting (the
+  /// user gave up at the sign-in screen, the app stayed in the background) does not open a screen
+  /// out of nowhere the next time the app becomes usable, maybe for another person.
+  public static var defaultMaxAge: Duration { .seconds(600) }
   /// How long after a link the same route from the same kind of source counts as a duplicate.
   public let duplicateWindow: Duration
 
@@ -107,7 +113,9 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// - Parameters:
   ///   - router: Resolves arriving links.
   ///   - holdingPolicy: How links are kept while they wait; ``HoldingPolicy/newestOnly`` by default.
-  ///   - maxAge: How long a link may be held before it expires; `nil` (the default) never expires.
+  ///   - maxAge: How long a link may be held (or await the app's confirmation) before it expires:
+  ///     ``defaultMaxAge`` (ten minutes) by default; `nil` keeps links until they are delivered or
+  ///     superseded.
   ///   - duplicateWindow: How long after a link the same route from the same kind of source is
   ///     dropped as a duplicate; 2 seconds by default, `.zero` turns it off.
   ///   - clock: The time now, as a duration since any fixed origin; a continuous clock by
@@ -123,7 +131,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   public init(
     router: Router<Route>,
     holdingPolicy: HoldingPolicy = .newestOnly,
-    maxAge: Duration? = nil,
+    maxAge: Duration? = defaultMaxAge,
     duplicateWindow: Duration = .seconds(2),
     clock: (@MainActor () -> Duration)? = nil,
     untrustedSources: Set<DeepLinkSource> = [.customScheme, .universalLink],
@@ -273,11 +281,27 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// Records that a condition no longer holds (a logout revokes "signed in"). Links delivered
   /// earlier are not delivered again when it holds once more.
   ///
-  /// - Parameter condition: The condition.
-  public func revoke(_ condition: Condition) {
+  /// When a condition that held is revoked, the links kept for a route that needs it (held, or
+  /// awaiting the app's confirmation) are dropped by default, with ``DropReason/Code/revoked``: a
+  /// link that arrived for one account must not be delivered to whichever account signs in next.
+  /// ``Condition/ready`` is the exception: it says whether the app can navigate, not who uses
+  /// it, so revoking it keeps links. Links that arrived while the condition did not hold (a link
+  /// tapped while signed out, waiting for a sign-in) are not affected by revoking it again.
+  ///
+  /// - Parameters:
+  ///   - condition: The condition.
+  ///   - keepingLinks: Whether the links kept for routes that need `condition` stay, to be
+  ///     delivered when it holds again; `nil` (the default) keeps them only for `ready`.
+  public func revoke(_ condition: Condition, keepingLinks: Bool? = nil) {
     defer { runEffects() }
-    satisfied.remove(condition)
+    let held = satisfied.remove(condition) != nil
     dropExpiredLinks()
+    guard held, !(keepingLinks ?? (condition == .ready)) else { return }
+    let time = now()
+    for link in kept.removeAll(where: { conditions(for: $0.route).contains(condition) }) {
+      forget(link)
+      emit(link.id, .dropped(.revoked(condition)), at: time)
+    }
   }
 
   /// Drops the held links older than ``maxAge``. The dispatcher does this whenever a link

@@ -19,6 +19,9 @@ public struct DropReason: CodedMessage {
     public static let declined = Code(rawValue: "declined")
     /// The deliver handler threw; the link is not retried.
     public static let handlerFailed = Code(rawValue: "handlerFailed")
+    /// A condition its route needs was revoked while it waited (a logout): it is not kept for
+    /// whoever satisfies the condition next.
+    public static let revoked = Code(rawValue: "revoked")
   }
 
   /// What kind of drop this is.
@@ -48,6 +51,12 @@ public struct DropReason: CodedMessage {
 
   static func handlerFailed(_ error: any Error) -> DropReason {
     DropReason(code: .handlerFailed, otherLink: nil, message: "the deliver handler failed: \(error)")
+  }
+
+  static func revoked(_ condition: Condition) -> DropReason {
+    DropReason(
+      code: .revoked, otherLink: nil,
+      message: "\(condition) was revoked while it waited; it is not kept for whoever satisfies it next")
   }
 
   static func duplicate(of link: LinkID) -> DropReason {

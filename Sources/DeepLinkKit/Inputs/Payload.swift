@@ -64,7 +64,7 @@ public enum Payload {
   }
 
   /// A scalar value as text, or `nil` for a value that has no text form here.
-  static func string(from value: Any) -> String? {
+  package static func string(from value: Any) -> String? {
     switch value {
     case let text as String: return text
     case let url as URL: return url.absoluteString

@@ -35,6 +35,12 @@ extension Router {
     }
   }
 
+  /// The names of the path parameters of the route that the intent `name` opens (none when no
+  /// route does): what the glue reads from an intent's properties.
+  package func parameterNames(ofIntent name: String) -> [String] {
+    keyed.intents[name].map { patterns[$0].parameterNames } ?? []
+  }
+
   private func resolve(_ activity: UserActivity) throws(DeepLinkError) -> Resolution<Route> {
     switch activity.type {
     case UserActivity.browsingWebType:

@@ -24,7 +24,7 @@ import Foundation
 /// branch that fails further right gives way to the next. Registration order never matters.
 public struct Router<Route: Hashable & Sendable>: Sendable {
   let definitions: [RouteDefinition<Route>]
-  private let patterns: [RoutePattern]
+  let patterns: [RoutePattern]
   private let trie: SegmentTrie
   private let adapter: URLAdapter
   let keyed: KeyedRoutes

@@ -1,50 +1,88 @@
-// Apple-only: a UNUserNotificationCenterDelegate that forwards to the Linux-tested
-// `LinkReceiver.didReceive(_:completion:)`.
+// Apple-only: a UNUserNotificationCenterDelegate that forwards taps to the Linux-tested
+// `LinkReceiver.receive(_:)` and, when it wraps the app's own delegate, every call to that one.
 //
-// SDK declarations relied on (shared/reference/apple-api.md §3): `UNUserNotificationCenterDelegate`
-// (not main-actor isolated; called on a background queue),
-// `userNotificationCenter(_:didReceive:withCompletionHandler:)` with `@escaping () -> Void` (the
-// 2026 docs add `@Sendable`; `@preconcurrency` covers both), and
-// `userNotificationCenter(_:willPresent:withCompletionHandler:)` with
-// `@escaping (UNNotificationPresentationOptions) -> Void`. `UNUserNotificationCenter.delegate` is
-// weak: the app keeps this object alive.
+// Apple declarations relied on (framework UserNotifications):
+// - `UNUserNotificationCenterDelegate`, not main-actor isolated, its methods optional:
+//   https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate
+// - `userNotificationCenter(_:didReceive:withCompletionHandler:)`, completion
+//   `@escaping @Sendable () -> Void` as the iOS 18 SDK declares it (`@preconcurrency` also accepts
+//   older SDKs' non-Sendable form):
+//   https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:didreceive:withcompletionhandler:)
+// - `userNotificationCenter(_:willPresent:withCompletionHandler:)`, completion
+//   `@escaping @Sendable (UNNotificationPresentationOptions) -> Void`:
+//   https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:willpresent:withcompletionhandler:)
+// - `userNotificationCenter(_:openSettingsFor:)`:
+//   https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:opensettingsfor:)
+// - `UNNotificationContent.userInfo`:
+//   https://developer.apple.com/documentation/usernotifications/unnotificationcontent/userinfo
+// - `UNUserNotificationCenter.delegate` is weak, so the app keeps this object alive:
+//   https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/delegate
 #if canImport(UIKit) && canImport(UserNotifications) && (os(iOS) || os(visionOS))
   import DeepLinkKit
   import Foundation
   @preconcurrency import UserNotifications
 
-  /// Set as `UNUserNotificationCenter.current().delegate` before launch finishes, and keep a
-  /// strong reference to it. Taps are copied out on the delegate's thread, the completion handler
-  /// is called exactly once, and the notification reaches the dispatcher on the main actor.
-  public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
-    private let handle: @Sendable (UNNotificationResponse, () -> Void) -> Void
-    private let presentationOptions: UNNotificationPresentationOptions
+  /// A notification delegate that routes taps, for an app that has no delegate of its own, or that
+  /// wraps the one it has (its own, or a push SDK's) and forwards every call to it.
+  ///
+  /// An app with a delegate can instead add one line to its `didReceive`:
+  /// ``LinkReceiver/didReceive(_:completion:)``. Set either as `UNUserNotificationCenter.current()`'s
+  /// delegate before launch finishes, and keep a strong reference to it.
+  public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
+    // Unchecked: `wrapped` is only called from the notification center's callbacks, as it would
+    // be if it were the center's delegate itself.
+    private let receive: @Sendable (UNNotificationResponse) -> Void
+    private let wrapped: (any UNUserNotificationCenterDelegate)?
+    private let presentation: (@Sendable (PushNotification) -> UNNotificationPresentationOptions)?
 
-    /// Creates a delegate that forwards taps to `receiver`.
+    /// Creates a delegate that routes taps to `receiver`.
     ///
     /// - Parameters:
     ///   - receiver: The app's link receiver.
-    ///   - presentationOptions: How a notification that arrives while the app is in the
-    ///     foreground is shown.
+    ///   - wrapping: The app's own delegate: it gets every call it had before, and calls the
+    ///     completion handlers it is given; held strongly.
+    ///   - presentation: How a notification that arrives while the app is in the foreground is
+    ///     shown, decided per notification; without it the wrapped delegate decides, or else
+    ///     `[.banner, .list, .sound]`.
     public init<Route>(
-      receiver: LinkReceiver<Route>, presentationOptions: UNNotificationPresentationOptions = [.banner, .list, .sound]
+      receiver: LinkReceiver<Route>, wrapping: (any UNUserNotificationCenterDelegate)? = nil,
+      presentation: (@Sendable (PushNotification) -> UNNotificationPresentationOptions)? = nil
     ) {
-      handle = { receiver.didReceive($0, completion: $1) }
-      self.presentationOptions = presentationOptions
+      receive = { receiver.receive($0) }
+      wrapped = wrapping
+      self.presentation = presentation
     }
 
     public func userNotificationCenter(
       _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-      withCompletionHandler completionHandler: @escaping () -> Void
+      withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
-      handle(response, completionHandler)
+      receive(response)
+      if wrapped?.userNotificationCenter?(center, didReceive: response, withCompletionHandler: completionHandler)
+        == nil
+      {
+        completionHandler()
+      }
     }
 
     public func userNotificationCenter(
       _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
-      withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+      withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-      completionHandler(presentationOptions)
+      if let presentation {
+        completionHandler(presentation(PushNotification(userInfo: notification.request.content.userInfo)))
+      } else if wrapped?.userNotificationCenter?(
+        center, willPresent: notification, withCompletionHandler: completionHandler)
+        == nil
+      {
+        completionHandler([.banner, .list, .sound])
+      }
+    }
+
+    public func userNotificationCenter(
+      _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
+    ) {
+      wrapped?.userNotificationCenter?(center, openSettingsFor: notification)
     }
   }
 #endif

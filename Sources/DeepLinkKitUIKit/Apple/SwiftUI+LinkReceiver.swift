@@ -1,8 +1,10 @@
 // Apple-only: SwiftUI forwards to the Linux-tested `LinkReceiver`.
 //
-// SDK declarations relied on (shared/reference/apple-api.md §8): `View.onOpenURL(perform: @escaping (URL) -> ())`
-// (iOS 14; universal links arrive here too) and
-// `View.onContinueUserActivity(_ activityType: String, perform: @escaping (NSUserActivity) -> ())`.
+// Apple declarations relied on (framework SwiftUI), with their documentation pages:
+// - `View.onOpenURL(perform: @escaping (URL) -> ())` (iOS 14; universal links arrive here too):
+//   https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
+// - `View.onContinueUserActivity(_ activityType: String, perform: @escaping (NSUserActivity) -> ())`:
+//   https://developer.apple.com/documentation/swiftui/view/oncontinueuseractivity(_:perform:)
 #if canImport(SwiftUI) && canImport(UIKit) && (os(iOS) || os(visionOS))
   import DeepLinkKit
   import SwiftUI

@@ -1,20 +1,25 @@
 // Apple-only: conformances and one-line forwards. Everything they call is Linux-tested.
 //
-// SDK declarations relied on (shared/reference/apple-api.md):
-// - §2.2 `UIOpenURLContext` (iOS 13, @MainActor): `var url: URL { get }`
-// - §4   `UIApplicationShortcutItem`: `var type: String { get }`,
-//        `var userInfo: [String: any NSSecureCoding]? { get }`,
-//        `init(type:localizedTitle:localizedSubtitle:icon:userInfo:)`
-// - §5   `NSUserActivity`: `activityType`, `webpageURL`, `userInfo`, `title`,
-//        `requiredUserInfoKeys`, `isEligibleForHandoff/Search/PublicIndexing/Prediction`,
-//        `persistentIdentifier` (`NSUserActivityPersistentIdentifier` = `String`), `init(activityType:)`;
-//        §6 `interaction: INInteraction?` (Intents)
-// - §2.1 `UIScene.ConnectionOptions` (@MainActor): `urlContexts: Set<UIOpenURLContext>`,
-//        `userActivities: Set<NSUserActivity>`, `shortcutItem: UIApplicationShortcutItem?`,
-//        `notificationResponse: UNNotificationResponse?` (iOS, not tvOS)
-// - §3   `UNNotificationResponse`: `actionIdentifier`, `notification.request.content.userInfo`;
-//        `UNTextInputNotificationResponse.userText`
-// - §1.2 `UIApplication.LaunchOptionsKey`: `RawRepresentable` with `rawValue: String`
+// Apple declarations relied on, with their documentation pages (https://developer.apple.com/documentation/…):
+// - UIKit `UIOpenURLContext.url` (iOS 13, main actor): uikit/uiopenurlcontext/url
+// - UIKit `UIApplicationShortcutItem`: `type`, `userInfo: [String: any NSSecureCoding]?`,
+//   `init(type:localizedTitle:localizedSubtitle:icon:userInfo:)`: uikit/uiapplicationshortcutitem
+// - Foundation `NSUserActivity`: `activityType`, `webpageURL`, `userInfo`, `title`,
+//   `requiredUserInfoKeys`, `isEligibleForHandoff/Search/PublicIndexing/Prediction`,
+//   `persistentIdentifier`, `init(activityType:)`: foundation/nsuseractivity
+// - Foundation (Intents) `NSUserActivity.interaction: INInteraction?`: foundation/nsuseractivity/interaction;
+//   Intents `INInteraction.intent`: intents/ininteraction/intent; `INIntent`: intents/inintent (its
+//   parameters are key-value coding compliant properties); `INObject.identifier`: intents/inobject/identifier
+// - Objective-C runtime `NSObject.value(forKey:)` (raises for an unknown key) and
+//   `NSObjectProtocol.responds(to:)`: objectivec/nsobject/1412591-value, objectivec/nsobjectprotocol/responds(to:);
+//   Foundation `NSStringFromClass(_:)`: foundation/1395135-nsstringfromclass
+// - UIKit `UIScene.ConnectionOptions` (main actor): `urlContexts`, `userActivities`, `shortcutItem`,
+//   `notificationResponse` (iOS, not tvOS): uikit/uiscene/connectionoptions
+// - UserNotifications `UNNotificationResponse`: `actionIdentifier`, `notification.request.content.userInfo`:
+//   usernotifications/unnotificationresponse; `UNTextInputNotificationResponse.userText`:
+//   usernotifications/untextinputnotificationresponse/usertext
+// - UIKit `UIApplication.LaunchOptionsKey` (`RawRepresentable`, `rawValue: String`):
+//   uikit/uiapplication/launchoptionskey
 #if canImport(UIKit) && (os(iOS) || os(visionOS))
   import DeepLinkKit
   import Intents
@@ -27,8 +32,16 @@
   extension NSUserActivity: UserActivityOutput {}
 
   extension NSUserActivity: UserActivityInput {
-    public var carriesIntent: Bool { interaction != nil }
+    public var intent: (any IntentInput)? { interaction?.intent }
   }
+
+  extension INIntent: IntentInput {
+    public var intentClassName: String { NSStringFromClass(type(of: self)) }
+    // `value(forKey:)` raises for a key the class does not have; its getter's selector tells first.
+    public func parameterValue(named name: String) -> Any? { responds(to: Selector(name)) ? value(forKey: name) : nil }
+  }
+
+  extension INObject: IntentObjectInput {}
 
   extension UNNotificationResponse: NotificationResponseInput {
     public var payload: [AnyHashable: Any] { notification.request.content.userInfo }
