@@ -99,3 +99,26 @@ import Testing
     #expect(published > 400)
   }
 }
+
+/// The navigation stack that leads to a route, from its link's path (issue: a SwiftUI app sets its
+/// `NavigationStack` path in one assignment).
+@Suite struct NavigationStackTests {
+  static let router = try! Router<DeeplinkType>(schemes: ["myapp"], hosts: ["app.example.com"], routes: exampleRoutes)
+
+  @Test func aNestedRouteComesAfterTheRoutesOfItsLeadingPath() throws {
+    #expect(
+      try Self.router.navigationStack(for: .messages(.details(id: "42")))
+        == [.messages(.root), .messages(.details(id: "42"))])
+    #expect(try Self.router.navigationStack(for: .messages(.root)) == [.messages(.root)])
+    // "/listings" opens nothing: skipped.
+    #expect(try Self.router.navigationStack(for: .newListing) == [.newListing])
+    // "/docs" opens nothing; "/docs/a" is the catch-all's folder above "/docs/a/b".
+    #expect(
+      try Self.router.navigationStack(for: .docs(path: "a/b", version: "2"))
+        == [.docs(path: "a", version: nil), .docs(path: "a/b", version: "2")])
+  }
+
+  @Test func aRouteThatCannotBePrintedHasNoStack() {
+    #expect(throws: DeepLinkError.self) { try Self.router.navigationStack(for: .messages(.details(id: ".."))) }
+  }
+}

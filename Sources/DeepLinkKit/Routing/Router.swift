@@ -26,7 +26,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   let definitions: [RouteDefinition<Route>]
   let patterns: [RoutePattern]
   private let trie: SegmentTrie
-  private let adapter: URLAdapter
+  let adapter: URLAdapter
   let keyed: KeyedRoutes
 
   /// Builds a router, checking the whole table.
@@ -151,7 +151,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
     try resolve(url, source: source).route
   }
 
-  private func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
+  func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
     guard let index = trie.match(request.segments) else { throw failure(for: request) }
     var parameters = try capturedParameters(patterns[index], request.segments, of: definitions[index])
     for item in request.query { parameters.append(item.name, item.value) }
