@@ -179,6 +179,31 @@ enum CardRoute: Hashable, Sendable {
     #expect(compiled >= 5)
   }
 
+  /// The guides' Apple code is the example apps' code: every block of the app-delegate,
+  /// scene-delegate and SwiftUI guides stands in `Examples/<App>/`, which `Examples/typecheck`
+  /// type-checks against the iOS SDK.
+  @Test(arguments: [
+    ("AppDelegateApps.md", "AppDelegateApp"), ("SceneDelegateApps.md", "SceneDelegateApp"),
+    ("SwiftUIApps.md", "SwiftUIApp"),
+  ])
+  func guideBlocksAreTheExampleApps(article: String, app: String) throws {
+    let normalize = { (text: String) in
+      text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty && !$0.hasPrefix("import ") }.joined(separator: "\n")
+    }
+    let folder = Self.guides.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Examples/\(app)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+    let source = normalize(
+      try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n"))
+    let text = try String(contentsOf: Self.guides.appendingPathComponent(article), encoding: .utf8)
+    let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+    #expect(blocks.count >= 2)
+    for block in blocks {
+      #expect(source.contains(normalize(block)), "\(article): a block is not in Examples/\(app):\n\(block)")
+    }
+  }
+
   @Test func appDelegateAppRoutesTheGuidesLinks() throws {
     #expect(
       try familyMoviesRouter.route(for: "https://www.familymoviesapp.com/familymember/dylan/")

@@ -1,0 +1,24 @@
+// From the DocC guide SceneDelegateApps.md; IntegrationGuideTests keeps the guide's blocks equal to these files, and
+// Examples/typecheck type-checks them against the iOS SDK.
+import DeepLinkKit
+import DeepLinkKitUIKit
+import UIKit
+import UserNotifications
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+  lazy var links = LinkReceiver(dispatcher: Dispatcher(router: tabRouter, deliver: { [weak self] in self?.show($0) }))
+  lazy var notifications = NotificationDelegate(receiver: links)  // the center holds it weakly
+
+  func application(
+    _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool {
+    UNUserNotificationCenter.current().delegate = notifications  // before launch finishes
+    return true  // with scenes, launchOptions holds no link: the scene delegate drains them
+  }
+
+  func show(_ route: TabRoute) {
+    let scene = UIApplication.shared.connectedScenes.first { $0.activationState == .foregroundActive }
+    ((scene as? UIWindowScene)?.keyWindow?.rootViewController as? TabBarController)?.show(route)
+  }
+}

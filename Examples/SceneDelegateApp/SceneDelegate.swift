@@ -1,0 +1,37 @@
+// From the DocC guide SceneDelegateApps.md; IntegrationGuideTests keeps the guide's blocks equal to these files, and
+// Examples/typecheck type-checks them against the iOS SDK.
+import DeepLinkKit
+import DeepLinkKitUIKit
+import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+  var window: UIWindow?
+  let links = (UIApplication.shared.delegate as! AppDelegate).links
+
+  func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+    guard let scene = scene as? UIWindowScene else { return }
+    window = UIWindow(windowScene: scene)
+    window?.rootViewController = TabBarController()
+    window?.makeKeyAndVisible()
+    links.willConnect(options: connectionOptions)
+  }
+
+  func sceneDidBecomeActive(_ scene: UIScene) {
+    links.dispatcher.satisfy(.ready)  // the UI is on screen: held links are delivered now
+  }
+
+  func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+    links.open(URLContexts)
+  }
+
+  func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+    links.continue(userActivity)
+  }
+
+  func windowScene(
+    _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+    completionHandler: @escaping (Bool) -> Void
+  ) {
+    completionHandler(links.perform(shortcutItem))
+  }
+}
