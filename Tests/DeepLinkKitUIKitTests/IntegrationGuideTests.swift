@@ -193,9 +193,11 @@ enum CardRoute: Hashable, Sendable {
     }
     let folder = Self.guides.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Examples/\(app)")
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+      .sorted()
     let source = normalize(
-      try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n"))
+      try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined(
+        separator: "\n"))
     let text = try String(contentsOf: Self.guides.appendingPathComponent(article), encoding: .utf8)
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
     #expect(blocks.count >= 2)
