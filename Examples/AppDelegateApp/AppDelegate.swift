@@ -25,7 +25,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
   }
 
   func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-    links.open(url)
+    links.open(url, sendingApplication: options[.sourceApplication] as? String)
   }
 
   func application(

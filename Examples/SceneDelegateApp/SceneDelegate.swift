@@ -13,7 +13,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     window = UIWindow(windowScene: scene)
     window?.rootViewController = TabBarController()
     window?.makeKeyAndVisible()
-    links.willConnect(options: connectionOptions)
+    links.willConnect(options: connectionOptions, scene: scene.session.persistentIdentifier)
   }
 
   func sceneDidBecomeActive(_ scene: UIScene) {
@@ -21,17 +21,17 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
   }
 
   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-    links.open(URLContexts)
+    links.open(URLContexts, scene: scene.session.persistentIdentifier)
   }
 
   func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-    links.continue(userActivity)
+    links.continue(userActivity, scene: scene.session.persistentIdentifier)
   }
 
   func windowScene(
     _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
     completionHandler: @escaping (Bool) -> Void
   ) {
-    completionHandler(links.perform(shortcutItem))
+    completionHandler(links.perform(shortcutItem, scene: windowScene.session.persistentIdentifier))
   }
 }

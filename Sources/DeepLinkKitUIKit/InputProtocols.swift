@@ -11,6 +11,9 @@ import Foundation
 public protocol URLContextInput {
   /// `UIOpenURLContext.url`.
   var url: URL { get }
+  /// `UIOpenURLContext.options.sourceApplication`: the sending app's bundle identifier, if iOS
+  /// tells.
+  var sourceApplication: String? { get }
 }
 
 /// What the glue reads of a `UIApplicationShortcutItem`.

@@ -74,11 +74,15 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
 
   /// Handles `application(_:open:options:)`, `scene(_:openURLContexts:)` and SwiftUI's `onOpenURL`.
   ///
-  /// - Parameter url: The link.
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - sendingApplication: The sending app's bundle identifier (`options[.sourceApplication]`),
+  ///     for the delivery's context; never an identity to trust.
+  ///   - scene: The scene's `session.persistentIdentifier`, for the delivery's context.
   /// - Returns: Whether the link was accepted (delivered or held).
   @discardableResult
-  public func open(_ url: URL) -> Bool {
-    let outcome = dispatcher.receive(.url(url))
+  public func open(_ url: URL, sendingApplication: String? = nil, scene: String? = nil) -> Bool {
+    let outcome = dispatcher.receive(DeepLinkInput.url(url).arriving(in: scene, from: sendingApplication))
     if case .refused(let error) = outcome, url.scheme?.lowercased() == "https" {
       onRefusedUniversalLink?(url, error)
     }
@@ -88,11 +92,13 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// Handles `application(_:continue:restorationHandler:)`, `scene(_:continue:)` and SwiftUI's
   /// `onContinueUserActivity`.
   ///
-  /// - Parameter activity: The activity: a universal link, Handoff, Spotlight, a Siri shortcut.
+  /// - Parameters:
+  ///   - activity: The activity: a universal link, Handoff, Spotlight, a Siri shortcut.
+  ///   - scene: The scene's `session.persistentIdentifier`, for the delivery's context.
   /// - Returns: Whether it was accepted (delivered or held).
   @discardableResult
-  public func `continue`(_ activity: some UserActivityInput) -> Bool {
-    let outcome = dispatcher.receive(activity.input(for: dispatcher.router))
+  public func `continue`(_ activity: some UserActivityInput, scene: String? = nil) -> Bool {
+    let outcome = dispatcher.receive(activity.input(for: dispatcher.router).arriving(in: scene))
     if case .refused(let error) = outcome, activity.activityType == UserActivity.browsingWebType,
       let url = activity.webpageURL
     {
@@ -104,11 +110,13 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// Handles `application(_:performActionFor:completionHandler:)` and
   /// `windowScene(_:performActionFor:completionHandler:)`.
   ///
-  /// - Parameter item: The quick action.
+  /// - Parameters:
+  ///   - item: The quick action.
+  ///   - scene: The scene's `session.persistentIdentifier`, for the delivery's context.
   /// - Returns: What to pass to the completion handler: whether the action was accepted.
   @discardableResult
-  public func perform(_ item: some ShortcutItemInput) -> Bool {
-    dispatcher.receive(.quickAction(item.quickAction)).isHandled
+  public func perform(_ item: some ShortcutItemInput, scene: String? = nil) -> Bool {
+    dispatcher.receive(DeepLinkInput.quickAction(item.quickAction).arriving(in: scene)).isHandled
   }
 
   // MARK: - Scene delegate
@@ -117,19 +125,25 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// activities, the quick action and the notification response. (A pending Handoff arrives later,
   /// through `scene(_:continue:)`.)
   ///
-  /// - Parameter options: The connection options.
-  public func willConnect(options: some SceneConnectionOptionsInput) {
-    open(options.urlContexts)
-    for activity in options.userActivities { `continue`(activity) }
-    if let item = options.shortcutItem { perform(item) }
-    if let response = options.notificationResponse { dispatcher.receive(.push(response.notification)) }
+  /// - Parameters:
+  ///   - options: The connection options.
+  ///   - scene: The connecting scene's `session.persistentIdentifier`, for each delivery's context.
+  public func willConnect(options: some SceneConnectionOptionsInput, scene: String? = nil) {
+    open(options.urlContexts, scene: scene)
+    for activity in options.userActivities { `continue`(activity, scene: scene) }
+    if let item = options.shortcutItem { perform(item, scene: scene) }
+    if let response = options.notificationResponse {
+      dispatcher.receive(DeepLinkInput.push(response.notification).arriving(in: scene))
+    }
   }
 
   /// Handles `scene(_:openURLContexts:)`.
   ///
-  /// - Parameter contexts: The URL contexts.
-  public func open(_ contexts: some Sequence<some URLContextInput>) {
-    for context in contexts { open(context.url) }
+  /// - Parameters:
+  ///   - contexts: The URL contexts; each one's sending app reaches its delivery's context.
+  ///   - scene: The scene's `session.persistentIdentifier`, for the delivery's context.
+  public func open(_ contexts: some Sequence<some URLContextInput>, scene: String? = nil) {
+    for context in contexts { open(context.url, sendingApplication: context.sourceApplication, scene: scene) }
   }
 
   // MARK: - Notifications

@@ -331,6 +331,26 @@ import Testing
     #expect(delivered == [named("message", ["id": "2"])])
   }
 
+  /// The handler can take each route's context: its source, every parameter (query items the
+  /// route does not use, such as campaign fields, too), the input as text and the time held.
+  @Test func deliverReceivesTheLinksContext() {
+    let clock = ManualClock()
+    var contexts: [DeliveryContext] = []
+    let dispatcher = Dispatcher(
+      router: DispatcherHarness.router, clock: { clock.now }, deliver: { _, context in contexts.append(context) })
+    dispatcher.receive(.url("https://app.example.com/messages/7?utm_campaign=spring&utm_source=mail"))
+    clock.advance(.seconds(3))
+    dispatcher.satisfy(.ready)
+    dispatcher.receive(route: named("messages"), source: .inApp)
+    #expect(contexts.count == 2)
+    #expect(contexts[0].link == LinkID(1))
+    #expect(contexts[0].source == .universalLink)
+    #expect(contexts[0].input == "https://app.example.com/messages/7?utm_campaign=spring&utm_source=mail")
+    #expect(contexts[0].parameters.dictionary == ["id": "7", "utm_campaign": "spring", "utm_source": "mail"])
+    #expect(contexts[0].heldFor == .seconds(3))
+    #expect(contexts[1] == DeliveryContext(link: LinkID(2), source: .inApp, input: "messages()"))
+  }
+
   // MARK: App code calling back in
 
   @Test func handlerThatReceivesALinkSeesItDeliveredAfterItself() {

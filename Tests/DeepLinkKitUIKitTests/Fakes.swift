@@ -6,6 +6,7 @@ import Foundation
 
 struct FakeURLContext: URLContextInput, Hashable {
   var url: URL
+  var sourceApplication: String?
 }
 
 final class FakeShortcutItem: ShortcutItemInput {
@@ -84,13 +85,18 @@ struct FakeConnectionOptions: SceneConnectionOptionsInput {
   ).makeRouter()
 
   var delivered: [NamedRoute] = []
+  var contexts: [DeliveryContext] = []
   var refusedUniversalLinks: [URL] = []
   private(set) var dispatcher: Dispatcher<NamedRoute>!
   private(set) var receiver: LinkReceiver<NamedRoute>!
 
   init(ready: Bool = true, holdingPolicy: HoldingPolicy = .newestOnly) {
     dispatcher = Dispatcher(
-      router: Self.router, holdingPolicy: holdingPolicy, deliver: { [unowned self] in self.delivered.append($0) })
+      router: Self.router, holdingPolicy: holdingPolicy,
+      deliver: { [unowned self] route, context in
+        self.delivered.append(route)
+        self.contexts.append(context)
+      })
     receiver = LinkReceiver(
       dispatcher: dispatcher,
       onRefusedUniversalLink: { [unowned self] url, _ in self.refusedUniversalLinks.append(url) })

@@ -70,4 +70,22 @@ import Testing
     ])
     #expect(Set(harness.delivered) == [named("message", ["id": "1"]), named("activity")])
   }
+
+  /// A multi-window app navigates the window the link came through: the scene's identifier, and
+  /// the sending app when iOS tells, reach `deliver` in the link's context.
+  @Test func theSceneAndTheSendingAppReachDeliver() {
+    let harness = GlueHarness(ready: false, holdingPolicy: .queue(limit: 4))
+    let context = FakeURLContext(url: URL(string: "myapp://messages/3")!, sourceApplication: "com.apple.mobilesafari")
+    harness.receiver.willConnect(options: FakeConnectionOptions(urlContexts: [context]), scene: "scene-A")
+    harness.receiver.continue(
+      FakeUserActivity(
+        type: UserActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4")),
+      scene: "scene-B")
+    harness.receiver.perform(FakeShortcutItem(type: "com.example.activity"), scene: "scene-B")
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.contexts.map(\.sceneIdentifier) == ["scene-A", "scene-B", "scene-B"])
+    #expect(harness.contexts.map(\.sendingApplication) == ["com.apple.mobilesafari", nil, nil])
+    #expect(harness.contexts.map(\.source) == [.customScheme, .universalLink, .shortcut])
+    #expect(harness.contexts[0].input == "myapp://messages/3")
+  }
 }

@@ -33,6 +33,9 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// ends the app, as any Swift trap does; links are kept in memory only, so the links held at
   /// that moment are gone with it (the system does not hand them over again).
   public typealias Deliver = @MainActor (Route) throws -> Void
+  /// Receives each route with its ``DeliveryContext`` (source, parameters, sending app, scene),
+  /// as ``Deliver`` does.
+  public typealias DeliverWithContext = @MainActor (Route, DeliveryContext) throws -> Void
   /// Asks the app (an alert, say) whether to open a route that requires confirmation and came
   /// from an untrusted source; the app calls `answer` once, now or later, with its decision.
   public typealias Confirm =
@@ -45,10 +48,18 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     let route: Route
     let source: DeepLinkSource
     let arrival: Duration
+    /// What the delivery's context reports of the input.
+    let origin: Origin
     /// Whether the app must still confirm it before it is delivered.
     var needsConfirmation: Bool
     /// Whether the app has been asked and its answer is awaited.
     var isAwaitingAnswer = false
+  }
+
+  /// What a link carried besides its route, for its ``DeliveryContext``.
+  private struct Origin {
+    let input: DeepLinkInput?
+    let parameters: RouteParameters
   }
 
   private struct RecentKey: Hashable {
@@ -59,7 +70,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// A call into app code, run once the dispatcher's state is settled.
   private enum Effect {
     case event(DispatchEvent<Route>)
-    case deliver(Route, id: LinkID, heldFor: Duration, time: Duration)
+    case deliver(HeldLink, heldFor: Duration, time: Duration)
     case confirm(HeldLink)
   }
 
@@ -88,7 +99,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   private let confirm: Confirm?
   private let requirements: Requirements
   private let now: @MainActor () -> Duration
-  private let deliver: Deliver
+  private let deliver: DeliverWithContext
   private var observers: [@MainActor (DispatchEvent<Route>) -> Void] = []
 
   private var satisfied: Set<Condition> = []
@@ -128,7 +139,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   ///   - confirm: Asks the app whether to open such a route. Without it, such links are declined.
   ///   - requirements: The conditions a route needs besides ``Condition/ready``.
   ///   - deliver: Navigates to a route.
-  public init(
+  public convenience init(
     router: Router<Route>,
     holdingPolicy: HoldingPolicy = .newestOnly,
     maxAge: Duration? = defaultMaxAge,
@@ -138,6 +149,26 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     confirm: Confirm? = nil,
     requirements: @escaping Requirements = { _ in [] },
     deliver: @escaping Deliver
+  ) {
+    self.init(
+      router: router, holdingPolicy: holdingPolicy, maxAge: maxAge, duplicateWindow: duplicateWindow, clock: clock,
+      untrustedSources: untrustedSources, confirm: confirm, requirements: requirements,
+      deliver: { route, _ in try deliver(route) })
+  }
+
+  /// Creates a dispatcher whose handler receives each route with its ``DeliveryContext``.
+  ///
+  /// - Parameters: As for the other initializer; `deliver` also receives the context.
+  public init(
+    router: Router<Route>,
+    holdingPolicy: HoldingPolicy = .newestOnly,
+    maxAge: Duration? = defaultMaxAge,
+    duplicateWindow: Duration = .seconds(2),
+    clock: (@MainActor () -> Duration)? = nil,
+    untrustedSources: Set<DeepLinkSource> = [.customScheme, .universalLink],
+    confirm: Confirm? = nil,
+    requirements: @escaping Requirements = { _ in [] },
+    deliver: @escaping DeliverWithContext
   ) {
     self.router = router
     self.holdingPolicy = holdingPolicy
@@ -206,7 +237,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     emit(id, .resolved(resolution.route))
     return accept(
       resolution.route, source: resolution.source, id: id,
-      requiresConfirmation: resolution.requiresConfirmation && isUntrusted(resolution))
+      requiresConfirmation: resolution.requiresConfirmation && isUntrusted(resolution),
+      origin: Origin(input: input, parameters: resolution.parameters))
   }
 
   /// Whether a resolved link comes from an untrusted source: its own, or the kind of the link it
@@ -232,7 +264,9 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     dropExpiredLinks()
     emit(id, .received(source))
     emit(id, .resolved(route))
-    return accept(route, source: source, id: id, requiresConfirmation: false)
+    return accept(
+      route, source: source, id: id, requiresConfirmation: false,
+      origin: Origin(input: nil, parameters: RouteParameters()))
   }
 
   /// Hands a link over from any thread. It is received on the main actor, after every link
@@ -341,7 +375,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   }
 
   private func accept(
-    _ route: Route, source: DeepLinkSource, id: LinkID, requiresConfirmation: Bool
+    _ route: Route, source: DeepLinkSource, id: LinkID, requiresConfirmation: Bool, origin: Origin
   ) -> DispatchOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
@@ -359,7 +393,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
         emit(link.id, .dropped(.superseded(by: id)), at: arrival)
       }
     }
-    let link = HeldLink(id: id, route: route, source: source, arrival: arrival, needsConfirmation: requiresConfirmation)
+    let link = HeldLink(
+      id: id, route: route, source: source, arrival: arrival, origin: origin, needsConfirmation: requiresConfirmation)
     if link.needsConfirmation, confirm == nil {
       // Nobody can confirm it: declined at once, rather than answered "awaiting" and dropped.
       emit(id, .dropped(.noConfirmationHandler), at: arrival)
@@ -435,7 +470,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// kept, awaiting the answer).
   private func release(_ link: HeldLink, at time: Duration) {
     guard link.needsConfirmation else {
-      effects.append(.deliver(link.route, id: link.id, heldFor: time - link.arrival, time: time))
+      effects.append(.deliver(link, heldFor: time - link.arrival, time: time))
       return
     }
     var awaiting = link
@@ -510,9 +545,10 @@ public final class Dispatcher<Route: Hashable & Sendable> {
       switch effect {
       case .event(let event):
         notify(event)
-      case .deliver(let route, let id, let heldFor, let time):
+      case .deliver(let link, let heldFor, let time):
+        let (id, route) = (link.id, link.route)
         do {
-          try deliver(route)
+          try deliver(route, context(of: link, heldFor: heldFor))
           if !observers.isEmpty {
             notify(DispatchEvent(link: id, time: time, kind: .delivered(route, heldFor: heldFor)))
           }
@@ -524,6 +560,14 @@ public final class Dispatcher<Route: Hashable & Sendable> {
         confirm?(link.route, link.source) { [weak self] approved in self?.answer(link.id, approved: approved) }
       }
     }
+  }
+
+  private func context(of link: HeldLink, heldFor: Duration) -> DeliveryContext {
+    let input = link.origin.input
+    return DeliveryContext(
+      link: link.id, source: link.source, input: input.map { "\($0)" } ?? "\(link.route)",
+      parameters: link.origin.parameters, heldFor: heldFor, sendingApplication: input?.sendingApplication,
+      sceneIdentifier: input?.sceneIdentifier)
   }
 
   private func notify(_ event: DispatchEvent<Route>) {

@@ -17,6 +17,27 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   }
 
   let kind: Kind
+  /// The bundle identifier of the app that sent the link, when iOS tells
+  /// (`UIApplication.OpenURLOptionsKey.sourceApplication`); it reaches the delivery's context.
+  public var sendingApplication: String?
+  /// The scene the input arrived in (`UISceneSession.persistentIdentifier`); it reaches the
+  /// delivery's context, so that a multi-window app navigates the right window.
+  public var sceneIdentifier: String?
+
+  init(kind: Kind) { self.kind = kind }
+
+  /// This input, as it arrived in `scene` from `sendingApplication`.
+  ///
+  /// - Parameters:
+  ///   - scene: The scene's persistent identifier, if known.
+  ///   - sendingApplication: The sending app's bundle identifier, if known.
+  /// - Returns: The input with both recorded.
+  public func arriving(in scene: String?, from sendingApplication: String? = nil) -> DeepLinkInput {
+    var copy = self
+    copy.sceneIdentifier = scene ?? sceneIdentifier
+    copy.sendingApplication = sendingApplication ?? self.sendingApplication
+    return copy
+  }
 
   /// A link given as text.
   ///

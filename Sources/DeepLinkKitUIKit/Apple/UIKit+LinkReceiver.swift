@@ -1,7 +1,8 @@
 // Apple-only: conformances and one-line forwards. Everything they call is Linux-tested.
 //
 // Apple declarations relied on, with their documentation pages (https://developer.apple.com/documentation/…):
-// - UIKit `UIOpenURLContext.url` (iOS 13, main actor): uikit/uiopenurlcontext/url
+// - UIKit `UIOpenURLContext.url` and `options.sourceApplication` (iOS 13, main actor):
+//   uikit/uiopenurlcontext/url, uikit/uiscene/openurloptions/sourceapplication
 // - UIKit `UIApplicationShortcutItem`: `type`, `userInfo: [String: any NSSecureCoding]?`,
 //   `init(type:localizedTitle:localizedSubtitle:icon:userInfo:)`: uikit/uiapplicationshortcutitem
 // - Foundation `NSUserActivity`: `activityType`, `webpageURL`, `userInfo`, `title`,
@@ -26,7 +27,9 @@
   import UIKit
   import UserNotifications
 
-  extension UIOpenURLContext: URLContextInput {}
+  extension UIOpenURLContext: URLContextInput {
+    public var sourceApplication: String? { options.sourceApplication }
+  }
   extension UIApplicationShortcutItem: ShortcutItemInput {}
   extension UIScene.ConnectionOptions: SceneConnectionOptionsInput {}
   extension NSUserActivity: UserActivityOutput {}

@@ -1,0 +1,43 @@
+/// What the app knows of a link when it is delivered, beside its route: where it came from, what
+/// it carried, and how long it waited.
+///
+/// ```swift
+/// Dispatcher(router: router) { route, context in
+///   analytics.log("opened", context.parameters["utm_campaign"], from: context.source)
+///   coordinator(forScene: context.sceneIdentifier).show(route)
+/// }
+/// ```
+public struct DeliveryContext: Sendable, Hashable {
+  /// The link's number in this dispatcher.
+  public let link: LinkID
+  /// The source it came from.
+  public let source: DeepLinkSource
+  /// The input as it arrived, as text: the link, or a description of the push, quick action,
+  /// intent or activity.
+  public let input: String
+  /// Every parameter it supplied: the path's, and the query items or values the route did not use
+  /// (`utm_campaign`); empty for a route the app resolved itself.
+  public let parameters: RouteParameters
+  /// How long it was held before this delivery (zero when delivered at once).
+  public let heldFor: Duration
+  /// The bundle identifier of the app that sent it, when iOS tells
+  /// (`UIApplication.OpenURLOptionsKey.sourceApplication`; `nil` for other teams' apps).
+  public let sendingApplication: String?
+  /// The scene it arrived in (`UISceneSession.persistentIdentifier`), when known, so that a
+  /// multi-window app navigates the window the user used.
+  public let sceneIdentifier: String?
+
+  /// Creates a context.
+  public init(
+    link: LinkID, source: DeepLinkSource, input: String, parameters: RouteParameters = RouteParameters(),
+    heldFor: Duration = .zero, sendingApplication: String? = nil, sceneIdentifier: String? = nil
+  ) {
+    self.link = link
+    self.source = source
+    self.input = input
+    self.parameters = parameters
+    self.heldFor = heldFor
+    self.sendingApplication = sendingApplication
+    self.sceneIdentifier = sceneIdentifier
+  }
+}
