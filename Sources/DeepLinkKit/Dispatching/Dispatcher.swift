@@ -91,6 +91,10 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// user gave up at the sign-in screen, the app stayed in the background) does not open a screen
   /// out of nowhere the next time the app becomes usable, maybe for another person.
   public static var defaultMaxAge: Duration { .seconds(600) }
+
+  /// The sources untrusted by default: custom schemes, which any app can send, and universal
+  /// links, whose path whoever publishes the link chooses.
+  public static var defaultUntrustedSources: Set<DeepLinkSource> { [.customScheme, .universalLink] }
   /// How long after a link the same route from the same kind of source counts as a duplicate.
   public let duplicateWindow: Duration
 
@@ -145,7 +149,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     maxAge: Duration? = defaultMaxAge,
     duplicateWindow: Duration = .seconds(2),
     clock: (@MainActor () -> Duration)? = nil,
-    untrustedSources: Set<DeepLinkSource> = [.customScheme, .universalLink],
+    untrustedSources: Set<DeepLinkSource> = defaultUntrustedSources,
     confirm: Confirm? = nil,
     requirements: @escaping Requirements = { _ in [] },
     deliver: @escaping Deliver
@@ -165,7 +169,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     maxAge: Duration? = defaultMaxAge,
     duplicateWindow: Duration = .seconds(2),
     clock: (@MainActor () -> Duration)? = nil,
-    untrustedSources: Set<DeepLinkSource> = [.customScheme, .universalLink],
+    untrustedSources: Set<DeepLinkSource> = defaultUntrustedSources,
     confirm: Confirm? = nil,
     requirements: @escaping Requirements = { _ in [] },
     deliver: @escaping DeliverWithContext
