@@ -170,6 +170,18 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
     completion()
   }
 
+  /// Routes a tap for a delegate that wraps the app's own (`NotificationDelegate(wrapping:)`):
+  /// `forward` passes the completion handler on to the wrapped delegate and answers whether it
+  /// took it (it implements the method); when it did not, the handler is called here. Either way
+  /// it is called exactly once, by one of them.
+  nonisolated func didReceive(
+    _ response: some NotificationResponseInput, completion: @escaping @Sendable () -> Void,
+    forwarding forward: (@escaping @Sendable () -> Void) -> Bool
+  ) {
+    receive(response)
+    if !forward(completion) { completion() }
+  }
+
   /// Hands a notification response to the dispatcher from any thread, leaving the delegate's
   /// completion handler to the caller: for a delegate that does more with the response and calls
   /// the handler itself.

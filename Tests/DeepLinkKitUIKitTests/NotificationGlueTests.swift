@@ -1,8 +1,9 @@
 import DeepLinkKit
-import DeepLinkKitUIKit
 import Dispatch
 import Foundation
 import Testing
+
+@testable import DeepLinkKitUIKit
 
 /// The notification delegate's forward: values copied on the calling thread, the completion
 /// handler called exactly once, the tap received on the main actor.
@@ -38,6 +39,42 @@ import Testing
     harness.receiver.receive(response)  // the app's delegate calls its completion handler itself
     harness.dispatcher.receiveSubmitted()
     #expect(harness.delivered == [named("message", ["id": "5"])])
+  }
+
+  /// `NotificationDelegate(wrapping:)` gives the app's own delegate every tap it had before, with
+  /// the completion handler: the wrapped delegate calls it (once); a delegate that does not
+  /// implement the method leaves it to the glue, which calls it once. The tap is routed either way.
+  @Test func aWrappedDelegateGetsEveryTapAndTheCompletionHandlerIsCalledOnce() {
+    final class WrappedDelegate: @unchecked Sendable {
+      var taps = 0
+      var handlers: [@Sendable () -> Void] = []
+    }
+    let harness = GlueHarness(holdingPolicy: .queue(limit: 4))
+    let wrapped = WrappedDelegate()
+    let calls = Calls()
+    for id in [1, 2] {
+      harness.receiver.didReceive(
+        FakeNotificationResponse(payload: ["type": "message", "message_id": id]), completion: { calls.record() },
+        forwarding: { handler in
+          wrapped.taps += 1
+          wrapped.handlers.append(handler)  // the app's delegate calls it when it is done
+          return true
+        })
+    }
+    #expect(wrapped.taps == 2)
+    #expect(calls.total == 0)
+    for handler in wrapped.handlers { handler() }
+    #expect(calls.total == 2)
+    // A wrapped delegate without `didReceive`: the glue calls the handler itself.
+    harness.receiver.didReceive(
+      FakeNotificationResponse(payload: ["type": "message", "message_id": 3]), completion: { calls.record() },
+      forwarding: { _ in false })
+    #expect(calls.total == 3)
+    harness.dispatcher.receiveSubmitted()
+    #expect(
+      harness.delivered == [
+        named("message", ["id": "1"]), named("message", ["id": "2"]), named("message", ["id": "3"]),
+      ])
   }
 
   @Test func dismissIsAnsweredAndOpensNothing() {

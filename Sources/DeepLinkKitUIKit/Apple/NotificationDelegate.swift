@@ -1,5 +1,6 @@
 // Apple-only: a UNUserNotificationCenterDelegate that forwards taps to the Linux-tested
-// `LinkReceiver.receive(_:)` and, when it wraps the app's own delegate, every call to that one.
+// `LinkReceiver.didReceive(_:completion:forwarding:)` and, when it wraps the app's own delegate,
+// every call to that one.
 //
 // Apple declarations relied on (framework UserNotifications):
 // - `UNUserNotificationCenterDelegate`, not main-actor isolated, its methods optional:
@@ -31,7 +32,9 @@
   public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
     // Unchecked: `wrapped` is only called from the notification center's callbacks, as it would
     // be if it were the center's delegate itself.
-    private let receive: @Sendable (UNNotificationResponse) -> Void
+    private let route:
+      @Sendable (UNNotificationResponse, @escaping @Sendable () -> Void, (@escaping @Sendable () -> Void) -> Bool) ->
+        Void
     private let wrapped: (any UNUserNotificationCenterDelegate)?
     private let presentation: (@Sendable (PushNotification) -> UNNotificationPresentationOptions)?
 
@@ -48,7 +51,7 @@
       receiver: LinkReceiver<Route>, wrapping: (any UNUserNotificationCenterDelegate)? = nil,
       presentation: (@Sendable (PushNotification) -> UNNotificationPresentationOptions)? = nil
     ) {
-      receive = { receiver.receive($0) }
+      route = { receiver.didReceive($0, completion: $1, forwarding: $2) }
       wrapped = wrapping
       self.presentation = presentation
     }
@@ -57,11 +60,8 @@
       _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
       withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
-      receive(response)
-      if wrapped?.userNotificationCenter?(center, didReceive: response, withCompletionHandler: completionHandler)
-        == nil
-      {
-        completionHandler()
+      route(response, completionHandler) { handler in
+        self.wrapped?.userNotificationCenter?(center, didReceive: response, withCompletionHandler: handler) != nil
       }
     }
 
