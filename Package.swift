@@ -7,14 +7,17 @@ let package = Package(
   products: [
     .library(name: "DeepLinkKit", targets: ["DeepLinkKit"]),
     .library(name: "DeepLinkKitUIKit", targets: ["DeepLinkKitUIKit"]),
+    .library(name: "DeepLinkKitTesting", targets: ["DeepLinkKitTesting"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   targets: [
     .target(name: "DeepLinkKit"),
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
+    // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
+    .target(name: "DeepLinkKitTesting", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
-    .testTarget(name: "DeepLinkKitTests", dependencies: ["DeepLinkKit"]),
-    .testTarget(name: "DeepLinkKitUIKitTests", dependencies: ["DeepLinkKitUIKit"]),
+    .testTarget(name: "DeepLinkKitTests", dependencies: ["DeepLinkKit", "DeepLinkKitTesting"]),
+    .testTarget(name: "DeepLinkKitUIKitTests", dependencies: ["DeepLinkKitUIKit", "DeepLinkKitTesting"]),
     .testTarget(name: "deeplinkTests", dependencies: ["deeplink"]),
   ],
   swiftLanguageModes: [.v6]

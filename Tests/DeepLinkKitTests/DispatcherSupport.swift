@@ -1,10 +1,5 @@
 import DeepLinkKit
-
-/// A clock the test moves by hand.
-@MainActor final class ManualClock {
-  var now: Duration = .zero
-  func advance(_ duration: Duration) { now += duration }
-}
+import DeepLinkKitTesting
 
 /// A dispatcher over a small named table, recording what it delivers and every event.
 /// `/account/*` routes need "signed in"; the rest need only "ready"; `/payments/:id` requires

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitTesting
 import Foundation
 import Observation
 import Testing

@@ -38,9 +38,15 @@ extension Condition {
         .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
         .joined(separator: "\n")
     }
-    let source = normalize(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
+    // The "Testing your app's links" block is an app's test: it is compiled where the testing
+    // library is, by AppTestingExampleTests.
+    let appTests = Self.readme.deletingLastPathComponent()
+      .appendingPathComponent("Tests/DeepLinkKitUIKitTests/AppTestingExampleTests.swift")
+    let source = normalize(
+      try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8) + "\n"
+        + String(contentsOf: appTests, encoding: .utf8))
     let blocks = try Self.blocks("swift")
-    #expect(blocks.count == 5)
+    #expect(blocks.count == 6)
     for block in blocks {
       #expect(source.contains(normalize(block)), "README block not compiled by ReadmeTests.swift:\n\(block)")
     }

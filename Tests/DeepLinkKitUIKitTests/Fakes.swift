@@ -1,72 +1,9 @@
 import DeepLinkKit
+import DeepLinkKitTesting
 import DeepLinkKitUIKit
 import Foundation
 
-// Fakes of the Apple objects, with the same property names and types.
-
-struct FakeURLContext: URLContextInput, Hashable {
-  var url: URL
-  var sourceApplication: String?
-}
-
-final class FakeShortcutItem: ShortcutItemInput {
-  let type: String
-  let userInfo: [String: any NSSecureCoding]?
-  init(type: String, userInfo: [String: any NSSecureCoding]? = nil) {
-    self.type = type
-    self.userInfo = userInfo
-  }
-}
-
-final class FakeUserActivity: UserActivityInput, UserActivityOutput {
-  let activityType: String
-  var webpageURL: URL?
-  var userInfo: [AnyHashable: Any]?
-  var intent: (any IntentInput)?
-  var title: String?
-  var requiredUserInfoKeys: Set<String>?
-  var isEligibleForHandoff = true
-  var isEligibleForSearch = false
-  var isEligibleForPublicIndexing = false
-  var isEligibleForPrediction = false
-  var persistentIdentifier: String?
-
-  init(type: String, webpageURL: URL? = nil, userInfo: [AnyHashable: Any]? = nil) {
-    self.activityType = type
-    self.webpageURL = webpageURL
-    self.userInfo = userInfo
-  }
-}
-
-/// An `INIntent` subclass: its parameters are properties, read by name (key-value coding).
-final class FakeIntent: IntentInput {
-  let intentClassName: String
-  let properties: [String: Any]
-  init(_ className: String, properties: [String: Any] = [:]) {
-    self.intentClassName = className
-    self.properties = properties
-  }
-  func parameterValue(named name: String) -> Any? { properties[name] }
-}
-
-/// An `INObject`: a custom type's value, with an identifier and a display string.
-struct FakeINObject: IntentObjectInput {
-  var identifier: String?
-  var displayString: String
-}
-
-struct FakeNotificationResponse: NotificationResponseInput, @unchecked Sendable {
-  var actionIdentifier = PushNotification.defaultAction
-  var payload: [AnyHashable: Any]
-  var replyText: String?
-}
-
-struct FakeConnectionOptions: SceneConnectionOptionsInput {
-  var urlContexts: Set<FakeURLContext> = []
-  var userActivities: [FakeUserActivity] = []
-  var shortcutItem: FakeShortcutItem?
-  var notificationResponse: FakeNotificationResponse?
-}
+// The fakes of the Apple objects come from DeepLinkKitTesting, as an app's tests get them.
 
 /// The example app's table, with every source, and a receiver that records what it delivers.
 @MainActor final class GlueHarness {

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitTesting
 import Dispatch
 import Foundation
 import Testing

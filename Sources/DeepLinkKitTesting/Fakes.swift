@@ -1,0 +1,154 @@
+import DeepLinkKit
+import DeepLinkKitUIKit
+import Foundation
+
+// Fakes of the Apple objects the glue reads, with the same property names and types, so that an
+// app's tests (and this package's) play what UIKit, UserNotifications and Intents hand over on a
+// device. They adopt the glue's input protocols, as the real classes do on Apple platforms.
+
+/// A `UIOpenURLContext`: a custom-scheme link opened in a scene.
+public struct FakeURLContext: URLContextInput, Hashable {
+  public var url: URL
+  public var sourceApplication: String?
+
+  /// Creates a context for `url`, sent by `sourceApplication` when iOS tells.
+  public init(url: URL, sourceApplication: String? = nil) {
+    self.url = url
+    self.sourceApplication = sourceApplication
+  }
+}
+
+/// A `UIApplicationShortcutItem`: a home-screen quick action.
+public final class FakeShortcutItem: ShortcutItemInput {
+  public let type: String
+  public let userInfo: [String: any NSSecureCoding]?
+
+  /// Creates a quick action of `type`, with its `userInfo`.
+  public init(type: String, userInfo: [String: any NSSecureCoding]? = nil) {
+    self.type = type
+    self.userInfo = userInfo
+  }
+}
+
+/// An `NSUserActivity`: a universal link (web browsing), Handoff, Spotlight, a Siri shortcut; it
+/// also records what publishing sets on it.
+public final class FakeUserActivity: UserActivityInput, UserActivityOutput {
+  public let activityType: String
+  public var webpageURL: URL?
+  public var userInfo: [AnyHashable: Any]?
+  public var intent: (any IntentInput)?
+  public var title: String?
+  public var requiredUserInfoKeys: Set<String>?
+  public var isEligibleForHandoff = true
+  public var isEligibleForSearch = false
+  public var isEligibleForPublicIndexing = false
+  public var isEligibleForPrediction = false
+  public var persistentIdentifier: String?
+
+  /// Creates an activity of `type`.
+  public init(
+    type: String, webpageURL: URL? = nil, userInfo: [AnyHashable: Any]? = nil, intent: (any IntentInput)? = nil
+  ) {
+    self.activityType = type
+    self.webpageURL = webpageURL
+    self.userInfo = userInfo
+    self.intent = intent
+  }
+
+  /// The web-browsing activity iOS hands over for a universal link.
+  public static func universalLink(_ url: URL) -> FakeUserActivity {
+    FakeUserActivity(type: UserActivity.browsingWebType, webpageURL: url)
+  }
+
+  /// The activity SiriKit hands over for an intent-based shortcut: its type is the intent's class
+  /// name, and `intent` the intent.
+  public static func siri(_ intent: FakeIntent) -> FakeUserActivity {
+    FakeUserActivity(type: intent.intentClassName, intent: intent)
+  }
+}
+
+/// An `INIntent` subclass: its parameters are properties, read by name (key-value coding).
+public final class FakeIntent: IntentInput, @unchecked Sendable {
+  public let intentClassName: String
+  public let properties: [String: Any]
+
+  /// Creates an intent of class `className` whose properties hold `properties`.
+  public init(_ className: String, properties: [String: Any] = [:]) {
+    self.intentClassName = className
+    self.properties = properties
+  }
+
+  public func parameterValue(named name: String) -> Any? { properties[name] }
+}
+
+/// An `INObject`: a custom intent parameter's value.
+public struct FakeINObject: IntentObjectInput, Hashable, Sendable {
+  public var identifier: String?
+  public var displayString: String
+
+  /// Creates an object.
+  public init(identifier: String?, displayString: String) {
+    self.identifier = identifier
+    self.displayString = displayString
+  }
+}
+
+/// A `UNNotificationResponse`: a tap on a notification, one of its actions, or a typed reply
+/// (`UNTextInputNotificationResponse`).
+public struct FakeNotificationResponse: NotificationResponseInput, @unchecked Sendable {
+  public var actionIdentifier: String
+  public var payload: [AnyHashable: Any]
+  public var replyText: String?
+
+  /// Creates a response to a notification whose payload is `payload`.
+  public init(
+    actionIdentifier: String = PushNotification.defaultAction, payload: [AnyHashable: Any], replyText: String? = nil
+  ) {
+    self.actionIdentifier = actionIdentifier
+    self.payload = payload
+    self.replyText = replyText
+  }
+}
+
+/// A `UIScene.ConnectionOptions`: what launched a scene.
+public struct FakeConnectionOptions: SceneConnectionOptionsInput {
+  public var urlContexts: Set<FakeURLContext>
+  public var userActivities: [FakeUserActivity]
+  public var shortcutItem: FakeShortcutItem?
+  public var notificationResponse: FakeNotificationResponse?
+
+  /// Creates options.
+  public init(
+    urlContexts: Set<FakeURLContext> = [], userActivities: [FakeUserActivity] = [],
+    shortcutItem: FakeShortcutItem? = nil, notificationResponse: FakeNotificationResponse? = nil
+  ) {
+    self.urlContexts = urlContexts
+    self.userActivities = userActivities
+    self.shortcutItem = shortcutItem
+    self.notificationResponse = notificationResponse
+  }
+}
+
+/// `application(_:didFinishLaunchingWithOptions:)`'s launch options, keyed as the glue reads them
+/// (`LinkReceiver.didFinishLaunching(rawOptions:)`).
+public enum FakeLaunchOptions {
+  /// A custom-scheme link launched the app.
+  public static func url(_ url: URL) -> [String: Any] { [LaunchOptionKey.url: url] }
+
+  /// A user activity launched the app: a universal link, Handoff, Spotlight, Siri.
+  public static func userActivity(_ activity: FakeUserActivity) -> [String: Any] {
+    [
+      LaunchOptionKey.userActivityDictionary: [
+        LaunchOptionKey.userActivityType: activity.activityType, LaunchOptionKey.userActivity: activity,
+      ] as [AnyHashable: Any]
+    ]
+  }
+
+  /// A quick action launched the app.
+  public static func shortcutItem(_ item: FakeShortcutItem) -> [String: Any] { [LaunchOptionKey.shortcutItem: item] }
+
+  /// A remote notification launched the app: a tap, or a silent push in the background.
+  public static func remoteNotification(_ payload: [AnyHashable: Any]) -> [String: Any] {
+    [LaunchOptionKey.remoteNotification: payload]
+  }
+}

@@ -1,0 +1,96 @@
+import DeepLinkKit
+import DeepLinkKitUIKit
+import Foundation
+
+/// Something that can open an app at a place, as a test plays it.
+public enum PlayedInput {
+  /// A custom-scheme link.
+  case link(URL)
+  /// A universal link (a web-browsing activity).
+  case universalLink(URL)
+  /// A user activity: Handoff, Spotlight, a Siri shortcut.
+  case activity(FakeUserActivity)
+  /// A home-screen quick action.
+  case quickAction(FakeShortcutItem)
+  /// A tap on a notification with this payload (or one of its actions, or a typed reply).
+  case notificationTap(FakeNotificationResponse)
+
+  /// A tap on a notification whose payload is `payload`.
+  public static func notificationTap(_ payload: [AnyHashable: Any]) -> PlayedInput {
+    .notificationTap(FakeNotificationResponse(payload: payload))
+  }
+}
+
+extension LinkReceiver {
+  /// Plays a cold start of an app-delegate app opened by `input`, as iOS does it: the launch
+  /// options reach `didFinishLaunching(rawOptions:)`, then UIKit calls the delegate method for the
+  /// same input (`open`, `continue`; for a notification, the notification center's `didReceive`),
+  /// unless launch returned `false` (a quick action taken at launch).
+  ///
+  /// - Returns: What `application(_:didFinishLaunchingWithOptions:)` returned.
+  @discardableResult
+  public func playColdStart(_ input: PlayedInput) -> Bool {
+    switch input {
+    case .link(let url):
+      let launched = didFinishLaunching(rawOptions: FakeLaunchOptions.url(url))
+      if launched { open(url) }
+      return launched
+    case .universalLink(let url):
+      return playColdStart(.activity(.universalLink(url)))
+    case .activity(let activity):
+      let launched = didFinishLaunching(rawOptions: FakeLaunchOptions.userActivity(activity))
+      if launched { `continue`(activity) }
+      return launched
+    case .quickAction(let item):
+      return didFinishLaunching(rawOptions: FakeLaunchOptions.shortcutItem(item))
+    case .notificationTap(let response):
+      let launched = didFinishLaunching(rawOptions: FakeLaunchOptions.remoteNotification(response.payload))
+      playWarmOpen(.notificationTap(response))
+      return launched
+    }
+  }
+
+  /// Plays a cold start of a scene-based app: the connection options reach
+  /// `willConnect(options:scene:)`; `launchOptions` is `nil`.
+  ///
+  /// - Parameters:
+  ///   - input: What opened the app.
+  ///   - scene: The scene's persistent identifier.
+  public func playSceneColdStart(_ input: PlayedInput, scene: String = "scene") {
+    _ = didFinishLaunching(rawOptions: nil)
+    var options = FakeConnectionOptions()
+    switch input {
+    case .link(let url): options.urlContexts = [FakeURLContext(url: url)]
+    case .universalLink(let url): options.userActivities = [.universalLink(url)]
+    case .activity(let activity): options.userActivities = [activity]
+    case .quickAction(let item): options.shortcutItem = item
+    case .notificationTap(let response): options.notificationResponse = response
+    }
+    willConnect(options: options, scene: scene)
+  }
+
+  /// Plays `input` reaching a running app: the delegate method iOS calls for it. A notification
+  /// tap arrives on the notification center's queue and is received on the main actor before
+  /// this returns.
+  ///
+  /// - Returns: Whether it was accepted (delivered or held), as the delegate method answers.
+  @discardableResult
+  public func playWarmOpen(_ input: PlayedInput) -> Bool {
+    switch input {
+    case .link(let url): return open(url)
+    case .universalLink(let url): return `continue`(FakeUserActivity.universalLink(url))
+    case .activity(let activity): return `continue`(activity)
+    case .quickAction(let item): return perform(item)
+    case .notificationTap(let response):
+      didReceive(response, completion: {})
+      dispatcher.receiveSubmitted()
+      return true
+    }
+  }
+
+  /// Plays a background launch for a silent (`content-available`) push: the payload is in the
+  /// launch options, and no notification delegate call follows.
+  public func playBackgroundLaunch(silentPush payload: [AnyHashable: Any]) {
+    _ = didFinishLaunching(rawOptions: FakeLaunchOptions.remoteNotification(payload))
+  }
+}

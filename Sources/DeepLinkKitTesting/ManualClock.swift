@@ -1,0 +1,21 @@
+/// A clock a test moves by hand, for a dispatcher's `maxAge`, duplicate window and held times.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let dispatcher = Dispatcher(router: router, clock: clock.read, deliver: { shown.append($0) })
+/// clock.advance(.seconds(3))
+/// ```
+@MainActor
+public final class ManualClock {
+  /// The time now, as a duration since the clock was made.
+  public private(set) var now: Duration = .zero
+
+  /// Creates a clock at zero.
+  public init() {}
+
+  /// Moves the clock forward.
+  public func advance(_ duration: Duration) { now += duration }
+
+  /// The clock as a dispatcher reads it: pass it as `Dispatcher(clock:)`.
+  public var read: @MainActor () -> Duration { { [unowned self] in self.now } }
+}
