@@ -34,11 +34,12 @@ extension Router {
   }
 }
 
-/// A small seeded generator (SplitMix64), so that a failing round trip replays.
-struct SplitMix {
+/// A small seeded generator (SplitMix64), so that a failing round trip replays; the package's
+/// property tests use it too.
+package struct SplitMix: RandomNumberGenerator {
   private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+  package init(seed: UInt64) { state = seed }
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
