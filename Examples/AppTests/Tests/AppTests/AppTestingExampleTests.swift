@@ -1,0 +1,1 @@
+../../../../Tests/DeepLinkKitUIKitTests/AppTestingExampleTests.swift
