@@ -100,13 +100,13 @@ extension Condition {
     }
 
     // README: Holding links until the app can navigate, with the router above.
-    var shown: [DeeplinkType] = []
+    var shown: [DeeplinkType] = []  // stands for your root view controller or coordinator
     let dispatcher = Dispatcher(
       router: router,
       holdingPolicy: .newestOnly,  // or .queue(limit: 5)
       maxAge: .seconds(300),  // a link held longer is dropped as expired
       requirements: { route in route == .messages ? [] : [.signedIn] },  // every route also needs .ready
-      deliver: { route in shown.append(route) })  // your root view controller or coordinator
+      deliver: { route in shown.append(route) })
     dispatcher.addObserver(DispatchLog.observer())  // os.Logger on Apple platforms, print elsewhere
 
     let outcome = dispatcher.receive(.url("myapp://messages/42"))  // at launch: held, missing ready and signedIn

@@ -1,6 +1,6 @@
 // An app's own link tests, written as an app writes them: with DeepLinkKit, DeepLinkKitUIKit and
 // DeepLinkKitTesting only (this file imports nothing else of the package). The README's
-// "Testing your app's links" block is the first test here.
+// "Testing your app's links" block is this file down to the end of AppTestingExampleTests.
 import DeepLinkKit
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
@@ -24,6 +24,8 @@ let appRouter = try! Router<AppRoute>(
     .path("/activity", to: .activity).shortcut("com.example.activity"),
   ])
 
+/// The app's composition root, as its tests build it: the real router and dispatcher; `shown`
+/// stands for the screens the app would push.
 @MainActor final class App {
   var shown: [AppRoute] = []
   lazy var links = LinkReceiver(
@@ -33,7 +35,6 @@ let appRouter = try! Router<AppRoute>(
 }
 
 @MainActor @Suite struct AppTestingExampleTests {
-  // README: Testing your app's links
   @Test func aPushTappedDuringTheSplashOpensAfterSignIn() {
     let app = App()
     app.links.playColdStart(.notificationTap(["type": "message", "message_id": 17]))
@@ -46,6 +47,10 @@ let appRouter = try! Router<AppRoute>(
   @Test func everyRouteComesBack() {
     #expect(appRouter.roundTripProblems().isEmpty)
   }
+}
+
+/// More of the seed app's stories, each a few lines with the testing library.
+@MainActor @Suite struct AppStoryTests {
 
   @Test func aQuickActionAtLaunchIsTakenOnce() {
     let app = App()
