@@ -429,9 +429,16 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     recentOrder.append((key, id, time))
   }
 
+  /// How many arrivals the duplicate window still keeps track of (for tests: it must stay bounded
+  /// by the arrivals inside the window).
+  var trackedArrivals: Int { recentOrder.count }
+
   /// Lets go of the links that arrived a window or more before `time`, oldest first.
   private func forgetLinksOutsideTheWindow(at time: Duration) {
-    guard !recent.isEmpty else { return }
+    // Checked on the FIFO itself, not on `recent`: entries of links forgotten early (dropped,
+    // declined) stay in it until they leave the window, and must leave it even when `recent` is
+    // empty, or it would grow with every such link.
+    guard duplicateWindow > .zero, !recentOrder.isEmpty else { return }
     while let oldest = recentOrder.first, time - oldest.time >= duplicateWindow {
       recentOrder.popFirst()
       if recent[oldest.key]?.id == oldest.id { recent[oldest.key] = nil }
