@@ -104,6 +104,9 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   private let requirements: Requirements
   private let now: @MainActor () -> Duration
   private let deliver: DeliverWithContext
+  /// Whether the handler reads the context; a route-only handler is not given one built in full
+  /// (its input text would cost a string per delivery).
+  private var handlerReadsContext = true
   private var observers: [@MainActor (DispatchEvent<Route>) -> Void] = []
 
   private var satisfied: Set<Condition> = []
@@ -158,6 +161,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
       router: router, holdingPolicy: holdingPolicy, maxAge: maxAge, duplicateWindow: duplicateWindow, clock: clock,
       untrustedSources: untrustedSources, confirm: confirm, requirements: requirements,
       deliver: { route, _ in try deliver(route) })
+    handlerReadsContext = false
   }
 
   /// Creates a dispatcher whose handler receives each route with its ``DeliveryContext``.
@@ -559,7 +563,10 @@ public final class Dispatcher<Route: Hashable & Sendable> {
       case .deliver(let link, let heldFor, let time):
         let (id, route) = (link.id, link.route)
         do {
-          try deliver(route, context(of: link, heldFor: heldFor))
+          try deliver(
+            route,
+            handlerReadsContext
+              ? context(of: link, heldFor: heldFor) : DeliveryContext(link: id, source: link.source, input: ""))
           if !observers.isEmpty {
             notify(DispatchEvent(link: id, time: time, kind: .delivered(route, heldFor: heldFor)))
           }
