@@ -7,9 +7,12 @@ struct Arguments {
   /// The values of options that may be given more than once, in order.
   private(set) var repeated: [String: [String]] = [:]
   private(set) var positional: [String] = []
+  /// The options given that take no value (`--simctl`).
+  private(set) var flags: Set<String> = []
 
   init(
-    _ arguments: some Sequence<String>, options valued: Set<String>, repeatable: Set<String> = []
+    _ arguments: some Sequence<String>, options valued: Set<String>, repeatable: Set<String> = [],
+    flags allowedFlags: Set<String> = []
   ) throws(UsageError) {
     var iterator = arguments.makeIterator()
     var optionsEnded = false
@@ -24,6 +27,10 @@ struct Arguments {
         if let equals = name.firstIndex(of: "=") {
           value = String(name[name.index(after: equals)...])
           name = String(name[..<equals])
+        }
+        if allowedFlags.contains(name), value == nil {
+          guard flags.insert(name).inserted else { throw UsageError(message: "--\(name) is given twice") }
+          continue
         }
         guard valued.contains(name) || repeatable.contains(name) else {
           throw UsageError(message: "unknown option --\(name)")

@@ -18,9 +18,11 @@ struct DeepLinkTool {
       resolve [--routes FILE] [--format text|json] --activity TYPE [--webpage-url URL] [--user-info JSON]
                           Resolves a link, push payload, quick action, intent or user
                           activity to its route and parameters.
-      url [--routes FILE] NAME [KEY=VALUE ...]
+      url [--routes FILE] [--simctl] [--apns FILE [--bundle-id ID]] NAME [KEY=VALUE ...]
                           Prints the link that opens a route; values that are not path
-                          parameters become query items.
+                          parameters become query items. --simctl prints the command that
+                          opens it in the booted simulator; --apns writes a push payload
+                          carrying it, for `xcrun simctl push`.
       lint [--routes FILE]
                           Builds a route table and reports every problem.
       routes [--routes FILE]
@@ -50,7 +52,7 @@ struct DeepLinkTool {
       case "demo": return try demo(Arguments(rest, options: []))
       case "resolve":
         return try resolve(Arguments(rest, options: ResolveInput.options, repeatable: ResolveInput.repeatable))
-      case "url": return try url(Arguments(rest, options: ["routes"]))
+      case "url": return try url(Arguments(rest, options: ["routes", "apns", "bundle-id"], flags: ["simctl"]))
       case "lint": return try lint(Arguments(rest, options: ["routes"]))
       case "routes": return try routes(Arguments(rest, options: ["routes"]))
       case "help", "--help", "-h":
@@ -126,6 +128,9 @@ struct DeepLinkTool {
     guard let name = arguments.positional.first else {
       throw Arguments.UsageError(message: "url takes a route name, then KEY=VALUE parameters")
     }
+    if arguments.options["bundle-id"] != nil, arguments.options["apns"] == nil {
+      throw Arguments.UsageError(message: "--bundle-id goes with --apns")
+    }
     var parameters: [String: String] = [:]
     for pair in arguments.positional.dropFirst() {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
@@ -145,12 +150,39 @@ struct DeepLinkTool {
       return 1
     }
     do {
-      print(try router.urlString(for: NamedRoute(name, parameters: parameters)))
+      let link = try router.urlString(for: NamedRoute(name, parameters: parameters))
+      if let file = arguments.options["apns"] {
+        try writeAPNS(
+          link: link, route: name, key: table.table.pushURLKeys.first ?? "deeplink", to: file,
+          bundleID: arguments.options["bundle-id"])
+      }
+      print(arguments.flags.contains("simctl") ? "xcrun simctl openurl booted \(shellQuoted(link))" : link)
       return 0
-    } catch {
+    } catch let error as DeepLinkError {
       printError("deeplink: \(error)")
       return 1
     }
+  }
+
+  /// A push payload for the simulator (`xcrun simctl push booted [BUNDLE] FILE`) whose link field
+  /// carries `link`: the first of the table's push URL keys, so that `resolve --push @FILE` and the
+  /// app open the same route. `Simulator Target Bundle` lets the command omit the bundle.
+  static func writeAPNS(link: String, route: String, key: String, to file: String, bundleID: String?) throws {
+    var members: [(String, String)] = []
+    if let bundleID { members.append(("Simulator Target Bundle", JSONText.string(bundleID))) }
+    members.append(
+      ("aps", JSONText.object([("alert", JSONText.object([("title", JSONText.string("Open \(route)"))]))])))
+    members.append((key, JSONText.string(link)))
+    do {
+      try Data((JSONText.object(members) + "\n").utf8).write(to: URL(fileURLWithPath: file))
+    } catch {
+      throw TableFailure(message: "cannot write \(file): \((error as NSError).localizedDescription)")
+    }
+  }
+
+  /// `text` in single quotes for a POSIX shell; a `'` inside is closed, escaped and reopened.
+  static func shellQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 
   static func lint(_ arguments: Arguments) throws -> Int32 {

@@ -244,6 +244,30 @@ import Testing
 }
 
 @Suite struct URLCommandTests {
+  /// QA commands: the simulator command that opens a route's link, and a push payload file for
+  /// `xcrun simctl push` that the tool resolves to the same route.
+  @Test func simulatorCommands() throws {
+    let open = try ToolRunner.run("url", "--simctl", "request", "id=7")
+    #expect(
+      open == .init(status: 0, output: "xcrun simctl openurl booted 'https://app.example.com/requests/7'\n", error: ""))
+    let quoted = try ToolRunner.run("url", "messageDetails", "id=it's", "--simctl")
+    #expect(quoted.output == #"xcrun simctl openurl booted 'https://app.example.com/messages/it'\''s'"# + "\n")
+
+    let file = try ToolRunner.temporaryFile("", name: "message.apns")
+    let written = try ToolRunner.run("url", "messageDetails", "id=42", "--apns", file, "--bundle-id", "com.example.app")
+    #expect(written.status == 0)
+    let payload = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+    #expect(payload["Simulator Target Bundle"] as? String == "com.example.app")
+    #expect(payload["aps"] is [String: Any])
+    #expect(payload["deeplink"] as? String == "https://app.example.com/messages/42")
+    let resolved = try ToolRunner.run("resolve", "--format", "json", "--push", "@" + file)
+    #expect(resolved.status == 0)
+    #expect(resolved.output == #"{"route":"messageDetails","parameters":{"id":"42"},"source":"push"}"# + "\n")
+
+    #expect(try ToolRunner.run("url", "request", "id=7", "--bundle-id", "com.example.app").status == 2)
+  }
+
   @Test(arguments: [
     (["messageDetails", "id=42"], "https://app.example.com/messages/42"),
     (["messages"], "https://app.example.com/messages"),
