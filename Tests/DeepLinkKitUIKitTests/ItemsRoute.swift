@@ -1,0 +1,1 @@
+../../Examples/SwiftUIApp/ItemsRoute.swift

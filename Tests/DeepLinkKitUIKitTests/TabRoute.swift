@@ -1,0 +1,1 @@
+../../Examples/SceneDelegateApp/TabRoute.swift
