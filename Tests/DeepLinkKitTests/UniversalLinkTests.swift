@@ -65,6 +65,7 @@ import Testing
     ("https://app.example.com:80/x", #"it names the port "80"; only the default port is accepted"#),
     ("https://app.example.com:44x/x", #"the port "44x" is not a number"#),
     ("https://app.example.com./x", #"the host "app.example.com." ends with a dot"#),
+    ("https://bücher.example./x", #"the host "bücher.example." ends with a dot"#),
     ("https://app%2Eexample.com/x", #"the host "app%2Eexample.com" holds a percent escape"#),
     ("https://app.example.com%2Fevil.com/x", #"the host "app.example.com%2Fevil.com" holds a percent escape"#),
     ("https://evil.com\\@app.example.com/x", "it holds a backslash"),

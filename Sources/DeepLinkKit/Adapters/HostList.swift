@@ -83,7 +83,6 @@ struct HostList: Sendable, Hashable {
           throw InvalidHost(reason: "holds the \(TextRules.describe(scalar))")
         }
       }
-      if text.hasSuffix(".") { throw InvalidHost(reason: "ends with a dot") }
       var labels: [String] = []
       for label in text.split(separator: ".", omittingEmptySubsequences: false) {
         guard let converted = Punycode.asciiLabel(String(label)) else {
