@@ -9,7 +9,7 @@ import UserNotifications
 final class AppDelegate: UIResponder, UIApplicationDelegate {
   var window: UIWindow?
   lazy var links = LinkReceiver(
-    dispatcher: Dispatcher(router: familyMoviesRouter, deliver: { [weak self] in self?.show($0) }),
+    dispatcher: LinkDispatcher(router: familyMoviesRouter, deliver: { [weak self] in self?.show($0) }),
     onRefusedUniversalLink: { url, _ in UIApplication.shared.open(url) })
   lazy var notifications = NotificationDelegate(receiver: links)  // the center holds it weakly
 

@@ -8,7 +8,7 @@ enum FamilyMoviesRoute: Hashable, Sendable {
   case search(query: String)
 }
 
-let familyMoviesRouter = try! Router<FamilyMoviesRoute>(
+let familyMoviesRouter = try! LinkRouter<FamilyMoviesRoute>(
   hosts: ["www.familymoviesapp.com"],
   routes: [
     .path(

@@ -7,7 +7,7 @@ import UserNotifications
 
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
-  lazy var links = LinkReceiver(dispatcher: Dispatcher(router: tabRouter, deliver: { [weak self] in self?.show($0) }))
+  lazy var links = LinkReceiver(dispatcher: LinkDispatcher(router: tabRouter, deliver: { [weak self] in self?.show($0) }))
   lazy var notifications = NotificationDelegate(receiver: links)  // the center holds it weakly
 
   func application(

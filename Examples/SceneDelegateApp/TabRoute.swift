@@ -7,7 +7,7 @@ enum TabRoute: Hashable, Sendable {
   case settings(section: String)
 }
 
-let tabRouter = try! Router<TabRoute>(
+let tabRouter = try! LinkRouter<TabRoute>(
   hosts: ["app.example.com"],
   routes: [
     .path(

@@ -21,8 +21,8 @@ struct ItemsApp: App {
 
 @MainActor
 final class ItemsAppDelegate: NSObject, UIApplicationDelegate {
-  let navigation = NavigationState<ItemsRoute>()
-  lazy var links = LinkReceiver(dispatcher: Dispatcher(router: itemsRouter, deliver: navigation.deliver))
+  let navigation = LinkNavigationState<ItemsRoute>()
+  lazy var links = LinkReceiver(dispatcher: LinkDispatcher(router: itemsRouter, deliver: navigation.deliver))
   lazy var notifications = NotificationDelegate(receiver: links)  // the center holds it weakly
 
   func application(
@@ -34,7 +34,7 @@ final class ItemsAppDelegate: NSObject, UIApplicationDelegate {
 }
 
 struct ContentView: View {
-  let navigation: NavigationState<ItemsRoute>
+  let navigation: LinkNavigationState<ItemsRoute>
   @State private var path: [ItemsRoute] = []
 
   var body: some View {

@@ -6,7 +6,7 @@ enum ItemsRoute: Hashable, Sendable {
   case item(id: Int)
 }
 
-let itemsRouter = try! Router<ItemsRoute>(
+let itemsRouter = try! LinkRouter<ItemsRoute>(
   hosts: ["www.100items.com"],
   routes: [
     .path(

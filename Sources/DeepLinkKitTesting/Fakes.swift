@@ -57,7 +57,7 @@ public final class FakeUserActivity: UserActivityInput, UserActivityOutput {
 
   /// The web-browsing activity iOS hands over for a universal link.
   public static func universalLink(_ url: URL) -> FakeUserActivity {
-    FakeUserActivity(type: UserActivity.browsingWebType, webpageURL: url)
+    FakeUserActivity(type: ContinuedActivity.browsingWebType, webpageURL: url)
   }
 
   /// The activity SiriKit hands over for an intent-based shortcut: its type is the intent's class

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let dispatcher = Dispatcher(router: router, clock: clock.read, deliver: { shown.append($0) })
+/// let dispatcher = LinkDispatcher(router: router, clock: clock.read, deliver: { shown.append($0) })
 /// clock.advance(.seconds(3))
 /// ```
 @MainActor
@@ -16,6 +16,6 @@ public final class ManualClock {
   /// Moves the clock forward.
   public func advance(_ duration: Duration) { now += duration }
 
-  /// The clock as a dispatcher reads it: pass it as `Dispatcher(clock:)`.
+  /// The clock as a dispatcher reads it: pass it as `LinkDispatcher(clock:)`.
   public var read: @MainActor () -> Duration { { [unowned self] in self.now } }
 }

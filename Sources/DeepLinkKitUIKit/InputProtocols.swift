@@ -100,15 +100,15 @@ extension UserActivityInput {
   /// An intent's name is its class name, and the parameters the route needs are read from the
   /// intent's properties (`INObject` values by their identifier); the activity's `userInfo`
   /// supplies what the intent does not have.
-  func input<Route>(for router: Router<Route>) -> DeepLinkInput {
+  func input<Route>(for router: LinkRouter<Route>) -> DeepLinkInput {
     guard let intent else {
-      return .userActivity(UserActivity(type: activityType, webpageURL: webpageURL, userInfo: userInfo))
+      return .userActivity(ContinuedActivity(type: activityType, webpageURL: webpageURL, userInfo: userInfo))
     }
     let name = intent.intentClassName
-    var parameters = Payload.fields(of: userInfo)
+    var parameters = PushPayload.fields(of: userInfo)
     for parameter in router.parameterNames(ofIntent: name) {
       guard let value = intent.parameterValue(named: parameter) else { continue }
-      if let text = Payload.string(from: value) ?? (value as? any IntentObjectInput)?.identifier {
+      if let text = PushPayload.string(from: value) ?? (value as? any IntentObjectInput)?.identifier {
         parameters[parameter] = text
       }
     }

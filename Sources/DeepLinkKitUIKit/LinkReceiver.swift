@@ -22,7 +22,7 @@ import Foundation
 @MainActor
 public final class LinkReceiver<Route: Hashable & Sendable> {
   /// The dispatcher that resolves, holds and delivers every link.
-  public let dispatcher: Dispatcher<Route>
+  public let dispatcher: LinkDispatcher<Route>
   private let onRefusedUniversalLink: (@MainActor (URL, DeepLinkError) -> Void)?
 
   /// Creates a receiver.
@@ -32,7 +32,7 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   ///   - onRefusedUniversalLink: Called with a universal link that opens nothing, so the app can
   ///     open it in the browser instead (`UIApplication.shared.open(url)`); `nil` does nothing.
   public init(
-    dispatcher: Dispatcher<Route>, onRefusedUniversalLink: (@MainActor (URL, DeepLinkError) -> Void)? = nil
+    dispatcher: LinkDispatcher<Route>, onRefusedUniversalLink: (@MainActor (URL, DeepLinkError) -> Void)? = nil
   ) {
     self.dispatcher = dispatcher
     self.onRefusedUniversalLink = onRefusedUniversalLink
@@ -99,7 +99,7 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   @discardableResult
   public func `continue`(_ activity: some UserActivityInput, scene: String? = nil) -> Bool {
     let outcome = dispatcher.receive(activity.input(for: dispatcher.router).arriving(in: scene))
-    if case .refused(let error) = outcome, activity.activityType == UserActivity.browsingWebType,
+    if case .refused(let error) = outcome, activity.activityType == ContinuedActivity.browsingWebType,
       let url = activity.webpageURL
     {
       onRefusedUniversalLink?(url, error)

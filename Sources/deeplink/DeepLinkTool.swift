@@ -241,7 +241,7 @@ struct DeepLinkTool {
     let label: String
     let table: RouteTable
 
-    func router() throws(TableFailure) -> Router<NamedRoute> {
+    func router() throws(TableFailure) -> LinkRouter<NamedRoute> {
       do {
         return try table.makeRouter()
       } catch {

@@ -1,8 +1,8 @@
 import DeepLinkKit
 import DeepLinkKitUIKit
 
-extension Condition {
-  static let signedIn: Condition = "signedIn"
+extension LinkCondition {
+  static let signedIn: LinkCondition = "signedIn"
 }
 
 /// `deeplink demo`: the stories of the example app, played through the real router and
@@ -13,14 +13,14 @@ extension Condition {
 /// payload's link or push rule, the links as text.
 @MainActor
 final class Demo {
-  private let router: Router<NamedRoute>
+  private let router: LinkRouter<NamedRoute>
   private var lines: [String] = []
   private var clock: Duration = .zero
   private var lastPrintedTime: Duration?
   private var deliveredInStory: [NamedRoute] = []
-  private var dispatcher: Dispatcher<NamedRoute>!
+  private var dispatcher: LinkDispatcher<NamedRoute>!
 
-  init(router: Router<NamedRoute>) {
+  init(router: LinkRouter<NamedRoute>) {
     self.router = router
   }
 
@@ -145,7 +145,7 @@ final class Demo {
     if title.hasPrefix("5.") { return }
     clock = .zero
     lastPrintedTime = nil
-    dispatcher = Dispatcher(
+    dispatcher = LinkDispatcher(
       router: router, clock: { [unowned self] in self.clock },
       requirements: { $0.name == "post" ? [] : [.signedIn] },
       deliver: { [unowned self] route in
@@ -160,13 +160,13 @@ final class Demo {
 
   private func at(_ time: Duration) { clock = time }
 
-  private func app(_ what: String, _ action: ((Dispatcher<NamedRoute>) -> Void)? = nil) {
+  private func app(_ what: String, _ action: ((LinkDispatcher<NamedRoute>) -> Void)? = nil) {
     line("app", what)
     action?(dispatcher)
   }
 
   private func arrive(
-    _ source: String, _ what: String, _ action: (Dispatcher<NamedRoute>) -> DispatchOutcome<NamedRoute>?
+    _ source: String, _ what: String, _ action: (LinkDispatcher<NamedRoute>) -> DispatchOutcome<NamedRoute>?
   ) {
     line(source, what)
     _ = action(dispatcher)

@@ -56,7 +56,7 @@ enum ResolveInput {
     }
     let type = options["activity"]!
     let webpage = options["webpage-url"]
-    let activity = UserActivity(type: type, webpageURL: webpage, userInfo: Payload.fields(of: userInfo))
+    let activity = ContinuedActivity(type: type, webpageURL: webpage, userInfo: PushPayload.fields(of: userInfo))
     return (.userActivity(activity), "user activity \(type)" + (webpage.map { " (\($0))" } ?? ""))
   }
 

@@ -15,7 +15,7 @@ import Testing
     let perThread = 1_000
     let tally = Tally()
     var delivered: [NamedRoute] = []
-    let dispatcher = Dispatcher(
+    let dispatcher = LinkDispatcher(
       router: DispatcherHarness.router, holdingPolicy: .queue(limit: threads * perThread), duplicateWindow: .zero,
       requirements: { $0.name == "activity" ? [.signedIn] : [] },
       deliver: { delivered.append($0) })
@@ -72,7 +72,7 @@ import Testing
     var deliveredIDs: [LinkID] = []
     var ends: [LinkID: [String]] = [:]
     var received = 0
-    let dispatcher = Dispatcher(
+    let dispatcher = LinkDispatcher(
       router: DispatcherHarness.router, holdingPolicy: .queue(limit: threads * perThread),
       duplicateWindow: .seconds(3600),
       requirements: { $0.name == "activity" || $0.name == "settings" ? [.signedIn] : [] },
@@ -108,7 +108,7 @@ import Testing
     }
     var toggles = 0
     while done.wait(timeout: .now()) == .timedOut {
-      let condition: Condition = toggles.isMultiple(of: 3) ? .signedIn : .ready
+      let condition: LinkCondition = toggles.isMultiple(of: 3) ? .signedIn : .ready
       if toggles.isMultiple(of: 2) { dispatcher.satisfy(condition) } else { dispatcher.revoke(condition) }
       toggles += 1
       await Task.yield()

@@ -25,21 +25,21 @@ import Testing
   static func dispatcher(
     _ app: App, confirms: Bool = true, untrusted: Set<DeepLinkSource>? = nil, policy: HoldingPolicy = .newestOnly,
     deliver: (@MainActor (NamedRoute) throws -> Void)? = nil
-  ) -> Dispatcher<NamedRoute> {
-    let ask: Dispatcher<NamedRoute>.Confirm = { route, source, answer in
+  ) -> LinkDispatcher<NamedRoute> {
+    let ask: LinkDispatcher<NamedRoute>.Confirm = { route, source, answer in
       app.asked.append((route, source))
       app.answers.append(answer)
     }
-    let record: Dispatcher<NamedRoute>.Deliver = { app.delivered.append($0) }
-    let requirements: Dispatcher<NamedRoute>.Requirements = { $0.name == "payment" ? ["signedIn"] : [] }
+    let record: LinkDispatcher<NamedRoute>.Deliver = { app.delivered.append($0) }
+    let requirements: LinkDispatcher<NamedRoute>.Requirements = { $0.name == "payment" ? ["signedIn"] : [] }
     // Without `untrusted`, the dispatcher's own default, as an app gets it.
     let dispatcher =
       if let untrusted {
-        Dispatcher(
+        LinkDispatcher(
           router: router, holdingPolicy: policy, untrustedSources: untrusted, confirm: confirms ? ask : nil,
           requirements: requirements, deliver: deliver ?? record)
       } else {
-        Dispatcher(
+        LinkDispatcher(
           router: router, holdingPolicy: policy, confirm: confirms ? ask : nil, requirements: requirements,
           deliver: deliver ?? record)
       }
@@ -109,7 +109,8 @@ import Testing
     (.url("myapp://payments/1/confirm", source: .push), .push),
     (
       .userActivity(
-        UserActivity(type: UserActivity.browsingWebType, webpageURL: "https://app.example.com/payments/1/confirm")),
+        ContinuedActivity(
+          type: ContinuedActivity.browsingWebType, webpageURL: "https://app.example.com/payments/1/confirm")),
       .universalLink
     ),
   ])
@@ -276,7 +277,7 @@ import Testing
   }
 }
 
-extension Router<NamedRoute> {
+extension LinkRouter<NamedRoute> {
   func requiresConfirmation(opening link: String) -> Bool {
     (try? resolve(link, source: .inApp))?.requiresConfirmation ?? false
   }

@@ -94,7 +94,7 @@ import Testing
   @Test(arguments: ["https", "HTTP", "my app", "", "1x"])
   func unusableSchemesAreRefusedWhenTheTableIsBuilt(scheme: String) {
     #expect(throws: RouteTableError.self) {
-      try Router<String>(schemes: [scheme], routes: [.path("/", to: "root")])
+      try LinkRouter<String>(schemes: [scheme], routes: [.path("/", to: "root")])
     }
   }
 }

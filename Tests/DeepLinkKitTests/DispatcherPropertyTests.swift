@@ -140,7 +140,7 @@ import Testing
   }
 
   static func check(
-    _ dispatcher: Dispatcher<NamedRoute>, _ ledger: Ledger, policy: HoldingPolicy,
+    _ dispatcher: LinkDispatcher<NamedRoute>, _ ledger: Ledger, policy: HoldingPolicy,
     outcome: DispatchOutcome<NamedRoute>?
   ) {
     let held = Set(dispatcher.heldLinks.map(\.link)).union(dispatcher.linksAwaitingConfirmation.map(\.link))

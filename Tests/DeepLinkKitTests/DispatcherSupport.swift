@@ -19,14 +19,14 @@ import DeepLinkKitTesting
   let clock = ManualClock()
   var delivered: [NamedRoute] = []
   var events: [DispatchEvent<NamedRoute>] = []
-  private(set) var dispatcher: Dispatcher<NamedRoute>!
+  private(set) var dispatcher: LinkDispatcher<NamedRoute>!
 
   init(
     holdingPolicy: HoldingPolicy = .newestOnly, maxAge: Duration? = nil, duplicateWindow: Duration = .seconds(2),
-    onDeliver: ((DispatcherHarness, NamedRoute) -> Void)? = nil, confirm: Dispatcher<NamedRoute>.Confirm? = nil
+    onDeliver: ((DispatcherHarness, NamedRoute) -> Void)? = nil, confirm: LinkDispatcher<NamedRoute>.Confirm? = nil
   ) {
     let clock = self.clock
-    dispatcher = Dispatcher(
+    dispatcher = LinkDispatcher(
       router: Self.router, holdingPolicy: holdingPolicy, maxAge: maxAge, duplicateWindow: duplicateWindow,
       clock: { clock.now }, confirm: confirm,
       requirements: { route in route.name == "activity" || route.name == "settings" ? [.signedIn] : [] },

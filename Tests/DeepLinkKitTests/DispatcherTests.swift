@@ -315,10 +315,10 @@ import Testing
 
   /// By default a link is kept ten minutes at most.
   @Test func linksExpireAfterTenMinutesByDefault() {
-    #expect(Dispatcher<NamedRoute>.defaultMaxAge == .seconds(600))
+    #expect(LinkDispatcher<NamedRoute>.defaultMaxAge == .seconds(600))
     let clock = ManualClock()
     var delivered: [NamedRoute] = []
-    let dispatcher = Dispatcher(
+    let dispatcher = LinkDispatcher(
       router: DispatcherHarness.router, clock: { clock.now }, deliver: { delivered.append($0) })
     #expect(dispatcher.maxAge == .seconds(600))
     dispatcher.receive(.url("myapp://messages"))
@@ -337,7 +337,7 @@ import Testing
   @Test func deliverReceivesTheLinksContext() {
     let clock = ManualClock()
     var contexts: [DeliveryContext] = []
-    let dispatcher = Dispatcher(
+    let dispatcher = LinkDispatcher(
       router: DispatcherHarness.router, clock: { clock.now }, deliver: { _, context in contexts.append(context) })
     dispatcher.receive(.url("https://app.example.com/messages/7?utm_campaign=spring&utm_source=mail"))
     clock.advance(.seconds(3))
@@ -427,8 +427,8 @@ import Testing
   }
 
   @Test func navigationStateHoldsTheRouteUntilConsumed() {
-    let state = NavigationState<NamedRoute>()
-    let dispatcher = Dispatcher(router: DispatcherHarness.router, deliver: state.deliver)
+    let state = LinkNavigationState<NamedRoute>()
+    let dispatcher = LinkDispatcher(router: DispatcherHarness.router, deliver: state.deliver)
     dispatcher.satisfy(.ready)
     final class Counter: @unchecked Sendable { var changes = 0 }  // onChange runs synchronously here
     let counter = Counter()

@@ -10,7 +10,7 @@ import Testing
   /// declined link before).
   @Test func declinedLinksDoNotAccumulate() {
     let clock = ManualClock()
-    let dispatcher = Dispatcher(
+    let dispatcher = LinkDispatcher(
       router: ConfirmationTests.router, clock: clock.read, confirm: { _, _, answer in answer(false) },
       requirements: { _ in [] }, deliver: { _ in })
     dispatcher.satisfy(.ready)
@@ -23,7 +23,7 @@ import Testing
 
   @Test func arrivalsInsideTheWindowAreTracked() {
     let clock = ManualClock()
-    let dispatcher = Dispatcher(router: DispatcherHarness.router, clock: clock.read, deliver: { _ in })
+    let dispatcher = LinkDispatcher(router: DispatcherHarness.router, clock: clock.read, deliver: { _ in })
     dispatcher.satisfy(.ready)
     for id in 1...50 {
       clock.advance(.milliseconds(10))

@@ -308,21 +308,21 @@ import Testing
     (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a/\u{2066}b"])), .invalidParameter),
     (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a", "x\n": "1"])), .malformedInput),
     (.quickAction(QuickAction(type: "com.example.request", userInfo: ["id": "1", "note": "a\u{0}"])), .malformedInput),
-    (.userActivity(UserActivity(type: "com.example.order", userInfo: ["id": "."])), .invalidParameter),
-    (.userActivity(UserActivity(type: "com.example.order", userInfo: ["id": "../../"])), .invalidParameter),
+    (.userActivity(ContinuedActivity(type: "com.example.order", userInfo: ["id": "."])), .invalidParameter),
+    (.userActivity(ContinuedActivity(type: "com.example.order", userInfo: ["id": "../../"])), .invalidParameter),
     (
-      .userActivity(UserActivity(type: UserActivity.browsingWebType, webpageURL: "javascript:alert(1)")),
+      .userActivity(ContinuedActivity(type: ContinuedActivity.browsingWebType, webpageURL: "javascript:alert(1)")),
       .unsupportedScheme
     ),
     (
-      .userActivity(UserActivity(type: UserActivity.browsingWebType, webpageURL: "myapp://account/delete")),
+      .userActivity(ContinuedActivity(type: ContinuedActivity.browsingWebType, webpageURL: "myapp://account/delete")),
       .unsupportedScheme
     ),
     (
       .userActivity(
-        UserActivity(
-          type: UserActivity.spotlightItemType,
-          userInfo: [UserActivity.spotlightIdentifierKey: "myapp://account/delete"])), .sourceNotAllowed
+        ContinuedActivity(
+          type: ContinuedActivity.spotlightItemType,
+          userInfo: [ContinuedActivity.spotlightIdentifierKey: "myapp://account/delete"])), .sourceNotAllowed
     ),
   ])
   func otherSources(input: DeepLinkInput, code: DeepLinkError.Code) {

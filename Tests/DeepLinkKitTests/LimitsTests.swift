@@ -4,7 +4,7 @@ import Testing
 
 /// Every bound of `InputLimits`, at the bound (accepted) and one past it (refused, saying which).
 @Suite struct LimitsTests {
-  static func router(_ limits: InputLimits) throws -> Router<NamedRoute> {
+  static func router(_ limits: InputLimits) throws -> LinkRouter<NamedRoute> {
     try RouteTable(
       schemes: ["myapp"], limits: limits,
       routes: [
@@ -17,7 +17,7 @@ import Testing
     ).makeRouter()
   }
 
-  static func error(_ router: Router<NamedRoute>, _ input: DeepLinkInput) -> DeepLinkError? {
+  static func error(_ router: LinkRouter<NamedRoute>, _ input: DeepLinkInput) -> DeepLinkError? {
     do {
       _ = try router.resolve(input)
       return nil
@@ -118,7 +118,7 @@ import Testing
     var payload: [AnyHashable: Any] = ["leaf": "x"]
     for _ in 0..<200 { payload = ["n": payload] }
     let notification = PushNotification(userInfo: payload)
-    #expect(notification.depth == Payload.maxDepth + 1)
+    #expect(notification.depth == PushPayload.maxDepth + 1)
     #expect(Self.error(try Self.router(InputLimits()), .push(notification))?.code == .inputTooLarge)
   }
 
@@ -133,7 +133,7 @@ import Testing
   ])
   func unusableLimitsAreRefusedWhenTheTableIsBuilt(limits: InputLimits, message: String) {
     #expect(throws: RouteTableError(problems: [.init(.invalidOption, message)])) {
-      try Router<String>(schemes: ["x"], limits: limits, routes: [])
+      try LinkRouter<String>(schemes: ["x"], limits: limits, routes: [])
     }
   }
 
@@ -164,7 +164,7 @@ import Testing
           .invalidPattern,
           "route \(long) has 20000 segments; no link can match it, since a link has at most 32 (maxSegments)")
       ])
-    ) { try Router<String>(schemes: ["x"], routes: [.path(long, to: "long")]) }
+    ) { try LinkRouter<String>(schemes: ["x"], routes: [.path(long, to: "long")]) }
     let wide = "/" + String(repeating: "a", count: 1_025)
     #expect(
       throws: RouteTableError(problems: [
@@ -173,7 +173,7 @@ import Testing
           "route \(wide) has a segment of 1025 bytes; no link can match it, since a segment has at most 1024 (maxValueLength)"
         )
       ])
-    ) { try Router<String>(schemes: ["x"], routes: [.path(wide, to: "wide")]) }
+    ) { try LinkRouter<String>(schemes: ["x"], routes: [.path(wide, to: "wide")]) }
   }
 
   /// The duplicate-name check is linear: 20,000 parameters parse at once (it was quadratic, 75 s),
@@ -194,7 +194,7 @@ import Testing
     // Every level prefers a literal branch that fails only at the very end.
     let literal = "/" + Array(repeating: "a", count: depth - 1).joined(separator: "/") + "/z"
     let parameters = "/" + (0..<depth).map { ":p\($0)" }.joined(separator: "/")
-    let router = try Router<String>(
+    let router = try LinkRouter<String>(
       schemes: ["x"], limits: limits, routes: [.path(literal, to: "literal"), .path(parameters, to: "parameters")])
     let link = "x:/" + Array(repeating: "a", count: depth).joined(separator: "/")
     final class Answer: @unchecked Sendable {

@@ -158,14 +158,14 @@ import Testing
         .init(.conflict, "route /m/:id and route /m/:n have the same shape; a link could match either")
       ])
     ) {
-      try Router<String>(schemes: ["myapp"], routes: [.path("/m/:id", to: "a"), .path("/m/:n", to: "b")])
+      try LinkRouter<String>(schemes: ["myapp"], routes: [.path("/m/:id", to: "a"), .path("/m/:n", to: "b")])
     }
     #expect(
       throws: RouteTableError(problems: [
         .init(.conflict, "route /m and route /m are registered with the same pattern; a link could match either")
       ])
     ) {
-      try Router<String>(schemes: ["myapp"], routes: [.path("/m", to: "a"), .path("/m", to: "b")])
+      try LinkRouter<String>(schemes: ["myapp"], routes: [.path("/m", to: "a"), .path("/m", to: "b")])
     }
   }
 

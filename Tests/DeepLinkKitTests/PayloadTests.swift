@@ -6,7 +6,7 @@ import Testing
 @Suite struct PayloadTests {
   @Test func scalarValues() throws {
     let uuid = try #require(UUID(uuidString: "9F0C7A3E-5B1D-4C2A-8E6F-0123456789AB"))
-    let fields = Payload.fields(of: [
+    let fields = PushPayload.fields(of: [
       "string": "text", "int": 42, "negative": -7, "double": 1.5, "whole": 42.0, "huge": 1e300,
       "true": true, "false": false, "url": URL(string: "myapp://x")!, "uuid": uuid,
       "nsTrue": NSNumber(value: true), "nsInt": NSNumber(value: 7), "unsigned": UInt64.max,
@@ -24,7 +24,7 @@ import Testing
       #"{"aps": {"alert": {"title": "Hi"}, "badge": 1}, "flag": true, "id": 42, "ratio": 0.25, "big": 12345678901234567890}"#
     let payload = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [AnyHashable: Any])
     #expect(
-      Payload.fields(of: payload) == [
+      PushPayload.fields(of: payload) == [
         "aps.alert.title": "Hi", "aps.badge": "1", "flag": "true", "id": "42", "ratio": "0.25",
         "big": "12345678901234567890",
       ])
@@ -45,7 +45,7 @@ import Testing
       for rotation in 0..<pairs.count {
         var payload = [AnyHashable: Any](minimumCapacity: capacity)
         for (key, value) in pairs[rotation...] + pairs[..<rotation] { payload[key] = value }
-        seen.insert(Payload.fields(of: payload))
+        seen.insert(PushPayload.fields(of: payload))
         let route = try sourcesRouter.resolve(.push(PushNotification(userInfo: payload))).route
         #expect(route == NamedRoute("message", parameters: ["id": "2"]))
       }
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func otherValuesAreLeftOut() {
-    let fields = Payload.fields(of: [
+    let fields = PushPayload.fields(of: [
       "array": [1, 2], "null": NSNull(), "date": Date(), "data": Data([1]), "nan": Double.nan, 7: "int key",
       "kept": "yes",
     ])
@@ -68,14 +68,14 @@ import Testing
 
   @Test func nestingIsFollowedToTheLimit() {
     var payload: [AnyHashable: Any] = ["leaf": "deep"]
-    for level in (1..<Payload.maxDepth).reversed() { payload = ["l\(level)": payload] }
-    let path = (1..<Payload.maxDepth).map { "l\($0)" }.joined(separator: ".") + ".leaf"
-    #expect(Payload.fields(of: payload) == [path: "deep"])
-    #expect(Payload.fields(of: ["l0": payload]).isEmpty)  // one level deeper than the limit
+    for level in (1..<PushPayload.maxDepth).reversed() { payload = ["l\(level)": payload] }
+    let path = (1..<PushPayload.maxDepth).map { "l\($0)" }.joined(separator: ".") + ".leaf"
+    #expect(PushPayload.fields(of: payload) == [path: "deep"])
+    #expect(PushPayload.fields(of: ["l0": payload]).isEmpty)  // one level deeper than the limit
   }
 
   @Test func nilGivesNoFields() {
-    #expect(Payload.fields(of: nil).isEmpty)
+    #expect(PushPayload.fields(of: nil).isEmpty)
     #expect(QuickAction(type: "t", userInfo: nil as [AnyHashable: Any]?).userInfo.isEmpty)
   }
 
@@ -85,8 +85,8 @@ import Testing
   @Test func veryDeepNestingStopsAtTheLimit() {
     var payload: [AnyHashable: Any] = ["leaf": "deep"]
     for _ in 0..<1_000 { payload = ["n": payload, "top": "x"] }
-    let fields = Payload.fields(of: payload)
-    #expect(fields.count == Payload.maxDepth)  // "top", "n.top", "n.n.top", …
+    let fields = PushPayload.fields(of: payload)
+    #expect(fields.count == PushPayload.maxDepth)  // "top", "n.top", "n.n.top", …
     #expect(fields["top"] == "x")
   }
 }

@@ -27,7 +27,7 @@ import Testing
       print: { if case .messages(.details(let id)) = $0 { ["id": id] } else { nil } }),
     .path("/listings/new", to: .newListing, sources: [.inApp]).shortcut("com.example.new"),
   ]
-  static let router = try! Router<DeeplinkType>(schemes: ["myapp"], hosts: ["app.example.com"], routes: routes)
+  static let router = try! LinkRouter<DeeplinkType>(schemes: ["myapp"], hosts: ["app.example.com"], routes: routes)
 
   @Test func quickActionItems() throws {
     #expect(
@@ -51,7 +51,7 @@ import Testing
 
   @Test func routeWithoutActivityTypeContinuesByItsUniversalLink() throws {
     let item = try Self.router.userActivityItem(for: .messages(.details(id: "42")), title: "Message")
-    #expect(item.type == UserActivity.browsingWebType)
+    #expect(item.type == ContinuedActivity.browsingWebType)
     #expect(item.webpageURL == "https://app.example.com/messages/42")
     #expect(item.eligibility == [.handoff, .search, .prediction])
     let resolution = try Self.router.resolve(.userActivity(item.userActivity))
@@ -68,7 +68,7 @@ import Testing
     ) { try Self.router.quickActionItem(for: .messages(.details(id: "1")), title: "x") }
     // A quick action the route's own sources refuse is not published.
     #expect(throws: DeepLinkError.self) { try Self.router.quickActionItem(for: .newListing, title: "New") }
-    let customOnly = try Router<DeeplinkType>(schemes: ["myapp"], routes: Array(Self.routes.suffix(2)))
+    let customOnly = try LinkRouter<DeeplinkType>(schemes: ["myapp"], routes: Array(Self.routes.suffix(2)))
     #expect(throws: DeepLinkError.self) {
       try customOnly.userActivityItem(for: .messages(.details(id: "1")), title: "x")
     }
@@ -103,7 +103,8 @@ import Testing
 /// The navigation stack that leads to a route, from its link's path (issue: a SwiftUI app sets its
 /// `NavigationStack` path in one assignment).
 @Suite struct NavigationStackTests {
-  static let router = try! Router<DeeplinkType>(schemes: ["myapp"], hosts: ["app.example.com"], routes: exampleRoutes)
+  static let router = try! LinkRouter<DeeplinkType>(
+    schemes: ["myapp"], hosts: ["app.example.com"], routes: exampleRoutes)
 
   @Test func aNestedRouteComesAfterTheRoutesOfItsLeadingPath() throws {
     #expect(

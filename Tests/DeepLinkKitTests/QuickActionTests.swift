@@ -55,7 +55,7 @@ import Testing
 
   /// The Swift API registers the same sources with typed builders.
   @Test func swiftBuilders() throws {
-    let router = try Router<DeeplinkType>(
+    let router = try LinkRouter<DeeplinkType>(
       schemes: ["myapp"],
       routes: [
         .path("/activity", to: .activity).shortcut("com.example.activity").intent("ShowActivityIntent"),
@@ -69,7 +69,7 @@ import Testing
     #expect(try router.resolve(.quickAction(QuickAction(type: "com.example.activity"))).route == .activity)
     #expect(try router.resolve(.intent(IntentInvocation(name: "ShowActivityIntent"))).route == .activity)
     #expect(
-      try router.resolve(.userActivity(UserActivity(type: "com.example.request", userInfo: ["id": "3"]))).route
+      try router.resolve(.userActivity(ContinuedActivity(type: "com.example.request", userInfo: ["id": "3"]))).route
         == .request(id: 3))
     #expect(
       try router.resolve(.push(PushNotification(userInfo: ["type": "request", "request_id": 4]))).route
@@ -79,7 +79,7 @@ import Testing
   @Test func dispatcherTakesQuickActions() async {
     await MainActor.run {
       var shown: [NamedRoute] = []
-      let dispatcher = Dispatcher(router: sourcesRouter, deliver: { shown.append($0) })
+      let dispatcher = LinkDispatcher(router: sourcesRouter, deliver: { shown.append($0) })
       dispatcher.satisfy(.ready)
       #expect(dispatcher.receive(.quickAction(QuickAction(type: "com.example.activity"))).isHandled)
       #expect(!dispatcher.receive(.quickAction(QuickAction(type: "com.example.nothing"))).isHandled)

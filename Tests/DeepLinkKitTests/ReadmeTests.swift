@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 // README: Holding links until the app can navigate (the tests use this condition too)
-extension Condition {
-  static let signedIn: Condition = "signedIn"
+extension LinkCondition {
+  static let signedIn: LinkCondition = "signedIn"
 }
 
 /// The README's Swift examples, compiled and run. `everySwiftBlockIsHere` fails when a block in
@@ -60,7 +60,7 @@ extension Condition {
       case request(id: Int)
     }
 
-    let router = try Router<DeeplinkType>(
+    let router = try LinkRouter<DeeplinkType>(
       schemes: ["myapp"],
       hosts: ["app.example.com"],
       routes: [
@@ -101,7 +101,7 @@ extension Condition {
 
     // README: Holding links until the app can navigate, with the router above.
     var shown: [DeeplinkType] = []  // stands for your root view controller or coordinator
-    let dispatcher = Dispatcher(
+    let dispatcher = LinkDispatcher(
       router: router,
       holdingPolicy: .newestOnly,  // or .queue(limit: 5)
       maxAge: .seconds(300),  // a link held longer is dropped as expired
@@ -128,7 +128,7 @@ extension Condition {
       ).push(when: ["type": "message"], parameters: ["id": "message_id"]),
     ]
     // End of the README block.
-    let sources = try Router<DeeplinkType>(schemes: ["myapp"], routes: routes)
+    let sources = try LinkRouter<DeeplinkType>(schemes: ["myapp"], routes: routes)
     #expect(try sources.route(for: "myapp://messages/3") == .message(id: "3"))
     #expect(try sources.resolve(.quickAction(QuickAction(type: "com.example.messages"))).route == .messages)
     #expect(try sources.resolve(.intent(IntentInvocation(name: "ShowMessagesIntent"))).route == .messages)
@@ -143,7 +143,7 @@ extension Condition {
     try Data(json.utf8).write(to: tableFile)
     defer { try? FileManager.default.removeItem(at: tableFile) }
 
-    let tableRouter = try RouteTable.makeRouter(json: Data(contentsOf: tableFile))  // Router<NamedRoute>
+    let tableRouter = try RouteTable.makeRouter(json: Data(contentsOf: tableFile))  // LinkRouter<NamedRoute>
     let named = try tableRouter.route(for: "deeplink-example://messages/42")
     // NamedRoute("messageDetails", parameters: ["id": "42"])
     #expect(named == NamedRoute("messageDetails", parameters: ["id": "42"]))

@@ -52,9 +52,9 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
 ]
 
 @Suite struct RoundTripTests {
-  static let universal = try! Router<DeeplinkType>(
+  static let universal = try! LinkRouter<DeeplinkType>(
     schemes: ["myapp"], hosts: ["app.example.com"], routes: exampleRoutes)
-  static let custom = try! Router<DeeplinkType>(schemes: ["myapp"], routes: exampleRoutes)
+  static let custom = try! LinkRouter<DeeplinkType>(schemes: ["myapp"], routes: exampleRoutes)
 
   @Test(arguments: [
     (DeeplinkType.messages(.root), "https://app.example.com/messages"),
@@ -80,7 +80,7 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
   }
 
   @Test func printsARootRoute() throws {
-    let router = try Router<String>(schemes: ["myapp"], routes: [.path("/", to: "home")])
+    let router = try LinkRouter<String>(schemes: ["myapp"], routes: [.path("/", to: "home")])
     #expect(try router.urlString(for: "home") == "myapp://")
     #expect(try router.route(for: "myapp://") == "home")
   }
@@ -138,7 +138,7 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
   }
 
   @Test func aValueCollidingWithALiteralRouteIsRefused() throws {
-    let router = try Router<DeeplinkType>(
+    let router = try LinkRouter<DeeplinkType>(
       schemes: ["myapp"], routes: exampleRoutes + [.path("/messages/new", to: .newListing)])
     #expect(
       throws: DeepLinkError(
@@ -149,14 +149,14 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
   }
 
   @Test func aRouteNoDefinitionPrintsIsNoRoute() throws {
-    let router = try Router<DeeplinkType>(schemes: ["myapp"], routes: [.path("/activity", to: .activity)])
+    let router = try LinkRouter<DeeplinkType>(schemes: ["myapp"], routes: [.path("/activity", to: .activity)])
     #expect(throws: DeepLinkError(.noRoute, #"no route definition prints "newListing""#)) {
       try router.urlString(for: .newListing)
     }
   }
 
   @Test func illTypedPrintedValueIsRefused() throws {
-    let router = try Router<String>(
+    let router = try LinkRouter<String>(
       schemes: ["myapp"],
       routes: [.path("/requests/:id(int)", parse: { try $0.string("id") }, print: { ["id": $0] })])
     #expect(
@@ -168,7 +168,7 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
   }
 
   @Test func unnamedWildcardCannotBePrinted() throws {
-    let router = try Router<String>(schemes: ["myapp"], routes: [.path("/a/*/c", to: "a")])
+    let router = try LinkRouter<String>(schemes: ["myapp"], routes: [.path("/a/*/c", to: "a")])
     #expect(
       throws: DeepLinkError(.noRoute, #"route /a/*/c has an unnamed wildcard "*", so no link can be printed for it"#)
     ) {
@@ -178,7 +178,8 @@ let exampleRoutes: [RouteDefinition<DeeplinkType>] = [
 
   @Test func builderErrorsBecomeInvalidParameter() throws {
     struct Unsupported: Error, CustomStringConvertible { var description: String { "version 9 is unsupported" } }
-    let router = try Router<String>(schemes: ["myapp"], routes: [.path("/v/:n", parse: { _ in throw Unsupported() })])
+    let router = try LinkRouter<String>(
+      schemes: ["myapp"], routes: [.path("/v/:n", parse: { _ in throw Unsupported() })])
     #expect(throws: DeepLinkError(.invalidParameter, "route /v/:n could not be built: version 9 is unsupported")) {
       try router.route(for: "myapp://v/9")
     }

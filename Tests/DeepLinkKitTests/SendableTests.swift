@@ -6,8 +6,8 @@ import Foundation
 private func requireSendable<T: Sendable>(_: T.Type) {}
 
 private func publicTypesAreSendable() {
-  requireSendable(Router<NamedRoute>.self)
-  requireSendable(Router<DeeplinkType>.self)
+  requireSendable(LinkRouter<NamedRoute>.self)
+  requireSendable(LinkRouter<DeeplinkType>.self)
   requireSendable(RouteDefinition<DeeplinkType>.self)
   requireSendable(Resolution<DeeplinkType>.self)
   requireSendable(RouteParameters.self)

@@ -23,7 +23,7 @@ let sourcesRouter = try! RouteTable(
 ).makeRouter()
 
 /// What resolving an input gave: the route and source, or the error.
-func outcome(_ input: DeepLinkInput, router: Router<NamedRoute> = sourcesRouter) -> Result<
+func outcome(_ input: DeepLinkInput, router: LinkRouter<NamedRoute> = sourcesRouter) -> Result<
   (NamedRoute, DeepLinkSource), DeepLinkError
 > {
   Result { () throws(DeepLinkError) in

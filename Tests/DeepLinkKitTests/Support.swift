@@ -6,7 +6,7 @@ import Foundation
 func makeRouter(
   _ patterns: [String], caseSensitive: Bool = true, limits: InputLimits = InputLimits(),
   sources: [String: Set<DeepLinkSource>] = [:]
-) throws -> Router<NamedRoute> {
+) throws -> LinkRouter<NamedRoute> {
   try RouteTable(
     schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], isCaseSensitive: caseSensitive,
     limits: limits,
@@ -27,7 +27,7 @@ enum Outcome: Equatable, CustomStringConvertible {
   }
 }
 
-extension Router<NamedRoute> {
+extension LinkRouter<NamedRoute> {
   func outcome(_ url: String, source: DeepLinkSource? = nil) -> Outcome {
     do {
       let route = try route(for: url, source: source)

@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test func noListedHostsMeansNoUniversalLinks() throws {
-    let router = try Router<String>(schemes: ["myapp"], routes: [.path("/x", to: "x")])
+    let router = try LinkRouter<String>(schemes: ["myapp"], routes: [.path("/x", to: "x")])
     #expect(
       throws: DeepLinkError(
         .unknownHost, #"the host "app.example.com" is not a listed universal-link host (no hosts are listed)"#)
@@ -127,7 +127,7 @@ import Testing
   }
 
   @Test func unicodeListedHostsAreComparedInASCIIForm() throws {
-    let router = try Router<String>(hosts: ["例え.jp", "*.bücher.example"], routes: [.path("/x", to: "x")])
+    let router = try LinkRouter<String>(hosts: ["例え.jp", "*.bücher.example"], routes: [.path("/x", to: "x")])
     #expect(try router.route(for: "https://例え.jp/x") == "x")
     #expect(try router.route(for: "https://xn--r8jz45g.jp/x") == "x")
     #expect(try router.route(for: "https://shop.xn--bcher-kva.example/x") == "x")
@@ -140,7 +140,7 @@ import Testing
   func asciiFormAgreesWithFoundation(host: String) throws {
     let ascii = try #require(URL(string: "https://\(host)/x")?.host)
     #expect(ascii.hasPrefix("xn--") || ascii.contains(".xn--"))
-    let router = try Router<String>(hosts: [ascii], routes: [.path("/x", to: "x")])
+    let router = try LinkRouter<String>(hosts: [ascii], routes: [.path("/x", to: "x")])
     #expect(try router.route(for: "https://\(host)/x") == "x")
   }
 
@@ -159,7 +159,7 @@ import Testing
   ])
   func badListedHostsAreRefusedWhenTheTableIsBuilt(host: String, message: String) {
     #expect(throws: RouteTableError(problems: [.init(.invalidOption, message)])) {
-      try Router<String>(hosts: [host], routes: [.path("/", to: "root")])
+      try LinkRouter<String>(hosts: [host], routes: [.path("/", to: "root")])
     }
   }
 }

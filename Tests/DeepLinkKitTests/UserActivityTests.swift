@@ -4,8 +4,9 @@ import Testing
 
 @Suite struct UserActivityTests {
   @Test func webBrowsingActivityIsAUniversalLink() throws {
-    let activity = UserActivity(
-      type: UserActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/messages/4"), userInfo: nil)
+    let activity = ContinuedActivity(
+      type: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/messages/4"),
+      userInfo: nil)
     let result = outcome(.userActivity(activity))
     #expect(result.route == NamedRoute("message", parameters: ["id": "4"]))
     #expect(result.source == .universalLink)
@@ -13,15 +14,16 @@ import Testing
   }
 
   @Test func spotlightItemRoutesItsIdentifierWhenItIsALink() {
-    let item = UserActivity(
-      type: UserActivity.spotlightItemType, userInfo: [UserActivity.spotlightIdentifierKey: "myapp://requests/5"])
+    let item = ContinuedActivity(
+      type: ContinuedActivity.spotlightItemType,
+      userInfo: [ContinuedActivity.spotlightIdentifierKey: "myapp://requests/5"])
     let result = outcome(.userActivity(item))
     #expect(result.route == NamedRoute("request", parameters: ["id": "5"]))
     #expect(result.source == .userActivity)
   }
 
   @Test func otherTypesRouteByTypeWithTheirUserInfo() {
-    let handoff = UserActivity(type: "com.example.docs", userInfo: ["path": "guides/setup"])
+    let handoff = ContinuedActivity(type: "com.example.docs", userInfo: ["path": "guides/setup"])
     let result = outcome(.userActivity(handoff))
     #expect(result.route == NamedRoute("docs", parameters: ["path": "guides/setup"]))
     #expect(result.source == .userActivity)
@@ -29,44 +31,45 @@ import Testing
 
   @Test(arguments: [
     (
-      UserActivity(type: UserActivity.browsingWebType),
+      ContinuedActivity(type: ContinuedActivity.browsingWebType),
       DeepLinkError(.malformedInput, "malformed link: a web-browsing user activity has no webpage URL")
     ),
     (
-      UserActivity(type: UserActivity.browsingWebType, webpageURL: "http://app.example.com/activity"),
+      ContinuedActivity(type: ContinuedActivity.browsingWebType, webpageURL: "http://app.example.com/activity"),
       DeepLinkError(
         .unsupportedScheme, #"the scheme "http" is not handled (handled: myapp, https); universal links must use https"#
       )
     ),
     // Found by Fuzz/FuzzInputs: a web-browsing activity is a universal link, never a custom-scheme one.
     (
-      UserActivity(type: UserActivity.browsingWebType, webpageURL: "myapp://messages/1howMessa"),
+      ContinuedActivity(type: ContinuedActivity.browsingWebType, webpageURL: "myapp://messages/1howMessa"),
       DeepLinkError(
         .unsupportedScheme,
         #"the webpage of a web-browsing user activity must be an https link, not "myapp://messages/1howMessa""#)
     ),
     (
-      UserActivity(type: UserActivity.spotlightItemType, userInfo: [UserActivity.spotlightIdentifierKey: "item-42"]),
+      ContinuedActivity(
+        type: ContinuedActivity.spotlightItemType, userInfo: [ContinuedActivity.spotlightIdentifierKey: "item-42"]),
       DeepLinkError(.noRoute, #"the Spotlight item identifier "item-42" is not a link"#)
     ),
     (
-      UserActivity(type: UserActivity.spotlightItemType),
+      ContinuedActivity(type: ContinuedActivity.spotlightItemType),
       DeepLinkError(.noRoute, "the Spotlight item has no identifier")
     ),
     (
-      UserActivity(type: "com.example.unknown"),
+      ContinuedActivity(type: "com.example.unknown"),
       DeepLinkError(.noRoute, #"no route opens the user activity type "com.example.unknown""#)
     ),
     (
-      UserActivity(type: "com.example.docs"),
+      ContinuedActivity(type: "com.example.docs"),
       DeepLinkError(.invalidParameter, #"parameter "path" of route "docs" (/docs/*path) is missing"#)
     ),
   ])
-  func refusals(activity: UserActivity, error: DeepLinkError) {
+  func refusals(activity: ContinuedActivity, error: DeepLinkError) {
     #expect(outcome(.userActivity(activity)).error == error)
   }
 
-  @Test(arguments: [UserActivity.browsingWebType, UserActivity.spotlightItemType])
+  @Test(arguments: [ContinuedActivity.browsingWebType, ContinuedActivity.spotlightItemType])
   func reservedTypesCannotNameARoute(type: String) {
     #expect(
       tableProblems([.init(name: "a", path: "/a", activity: type)]) == [

@@ -25,10 +25,10 @@ import Testing
   @Test func coldStartFromAUniversalLink() {
     let harness = GlueHarness(ready: false)
     let activity = FakeUserActivity(
-      type: UserActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/3"))
+      type: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/3"))
     let options: [String: Any] = [
       LaunchOptionKey.userActivityDictionary: [
-        LaunchOptionKey.userActivityType: UserActivity.browsingWebType, LaunchOptionKey.userActivity: activity,
+        LaunchOptionKey.userActivityType: ContinuedActivity.browsingWebType, LaunchOptionKey.userActivity: activity,
       ] as [AnyHashable: Any]
     ]
     #expect(harness.receiver.didFinishLaunching(rawOptions: options))
@@ -40,7 +40,7 @@ import Testing
   @Test func userActivityDictionaryWithoutTheActivityWaitsForContinue() {
     let harness = GlueHarness()
     let options: [String: Any] = [
-      LaunchOptionKey.userActivityDictionary: [LaunchOptionKey.userActivityType: UserActivity.browsingWebType]
+      LaunchOptionKey.userActivityDictionary: [LaunchOptionKey.userActivityType: ContinuedActivity.browsingWebType]
         as [AnyHashable: Any]
     ]
     #expect(harness.receiver.didFinishLaunching(rawOptions: options))
@@ -105,7 +105,7 @@ import Testing
     let link = URL(string: "https://app.example.com/unknown/page")!
     #expect(!harness.receiver.open(link))
     #expect(!harness.receiver.open(URL(string: "myapp://unknown")!))  // not a universal link
-    let activity = FakeUserActivity(type: UserActivity.browsingWebType, webpageURL: link)
+    let activity = FakeUserActivity(type: ContinuedActivity.browsingWebType, webpageURL: link)
     #expect(!harness.receiver.continue(activity))
     #expect(harness.refusedUniversalLinks == [link, link])
   }
@@ -124,7 +124,8 @@ import Testing
     #expect(
       harness.receiver.continue(
         FakeUserActivity(
-          type: UserActivity.spotlightItemType, userInfo: [UserActivity.spotlightIdentifierKey: "myapp://messages/8"])))
+          type: ContinuedActivity.spotlightItemType,
+          userInfo: [ContinuedActivity.spotlightIdentifierKey: "myapp://messages/8"])))
     let siri = FakeUserActivity(type: "ShowActivityIntent")
     siri.intent = FakeIntent("ShowActivityIntent")
     #expect(harness.receiver.continue(siri))

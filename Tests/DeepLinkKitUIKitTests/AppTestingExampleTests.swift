@@ -13,7 +13,7 @@ enum AppRoute: Hashable, Sendable {
   case activity
 }
 
-let appRouter = try! Router<AppRoute>(
+let appRouter = try! LinkRouter<AppRoute>(
   schemes: ["myapp"], hosts: ["app.example.com"],
   routes: [
     .path("/messages", to: .messages),
@@ -29,7 +29,7 @@ let appRouter = try! Router<AppRoute>(
 @MainActor final class App {
   var shown: [AppRoute] = []
   lazy var links = LinkReceiver(
-    dispatcher: Dispatcher(
+    dispatcher: LinkDispatcher(
       router: appRouter, holdingPolicy: .queue(limit: 4), requirements: { $0 == .messages ? [] : ["signedIn"] },
       deliver: { [unowned self] in self.shown.append($0) }))
 }
@@ -92,7 +92,7 @@ let appRouter = try! Router<AppRoute>(
 
   /// The round-trip check names a route whose parse and print disagree.
   @Test func theRoundTripCheckFindsARouteThatDoesNotComeBack() throws {
-    let broken = try Router<AppRoute>(
+    let broken = try LinkRouter<AppRoute>(
       schemes: ["myapp"],
       routes: [
         .path(

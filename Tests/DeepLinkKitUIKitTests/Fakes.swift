@@ -24,11 +24,11 @@ import Foundation
   var delivered: [NamedRoute] = []
   var contexts: [DeliveryContext] = []
   var refusedUniversalLinks: [URL] = []
-  private(set) var dispatcher: Dispatcher<NamedRoute>!
+  private(set) var dispatcher: LinkDispatcher<NamedRoute>!
   private(set) var receiver: LinkReceiver<NamedRoute>!
 
   init(ready: Bool = true, holdingPolicy: HoldingPolicy = .newestOnly) {
-    dispatcher = Dispatcher(
+    dispatcher = LinkDispatcher(
       router: Self.router, holdingPolicy: holdingPolicy,
       deliver: { [unowned self] route, context in
         self.delivered.append(route)

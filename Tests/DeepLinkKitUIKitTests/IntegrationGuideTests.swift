@@ -14,8 +14,8 @@ import Testing
 // ItemsRoute.swift), so that one copy is compiled here and type-checked for iOS there.
 
 // Guide: RootViewControllerApps
-extension Condition {
-  static let signedIn: Condition = "signedIn"
+extension LinkCondition {
+  static let signedIn: LinkCondition = "signedIn"
 }
 
 /// What the root view controller shows; UIKit's version swaps child view controllers.
@@ -27,10 +27,10 @@ extension Condition {
   }
 
   private(set) var screen = Screen.splash
-  private(set) var dispatcher: Dispatcher<NamedRoute>!
+  private(set) var dispatcher: LinkDispatcher<NamedRoute>!
 
-  init(router: Router<NamedRoute>) {
-    dispatcher = Dispatcher(
+  init(router: LinkRouter<NamedRoute>) {
+    dispatcher = LinkDispatcher(
       router: router,
       requirements: { $0.name == "post" ? [] : [.signedIn] },
       deliver: { [unowned self] route in self.screen = .main(showing: route.name) })
@@ -175,8 +175,8 @@ enum CardRoute: Hashable, Sendable {
   }
 
   @Test func swiftUIAppKeepsTheRouteUntilAViewConsumesIt() throws {
-    let navigation = NavigationState<ItemsRoute>()
-    let dispatcher = Dispatcher(router: itemsRouter, deliver: navigation.deliver)
+    let navigation = LinkNavigationState<ItemsRoute>()
+    let dispatcher = LinkDispatcher(router: itemsRouter, deliver: navigation.deliver)
     let links = LinkReceiver(dispatcher: dispatcher)
     #expect(links.open(URL(string: "https://www.100items.com/details?id=75")!))  // onOpenURL, before any view
     dispatcher.satisfy(.ready)  // the root view appeared
@@ -201,7 +201,8 @@ enum CardRoute: Hashable, Sendable {
 
   @Test func coordinatorAppPassesTheRouteDownCreatingChildren() {
     let app = AppCoordinator()
-    let dispatcher = Dispatcher(router: try! Router<CardRoute>(schemes: ["cards"], routes: []), deliver: app.handle)
+    let dispatcher = LinkDispatcher(
+      router: try! LinkRouter<CardRoute>(schemes: ["cards"], routes: []), deliver: app.handle)
     dispatcher.receive(route: .cardDetail(cardID: 3), source: .inApp)
     #expect(app.home == nil)  // held until ready: no coordinator exists yet
     dispatcher.satisfy(.ready)

@@ -100,7 +100,7 @@ import Testing
       ]
     ).makeRouter()
     var delivered: [NamedRoute] = []
-    let dispatcher = Dispatcher(router: router, deliver: { delivered.append($0) })
+    let dispatcher = LinkDispatcher(router: router, deliver: { delivered.append($0) })
     dispatcher.satisfy(.ready)
     LinkReceiver(dispatcher: dispatcher).didReceive(
       FakeNotificationResponse(actionIdentifier: "REPLY", payload: ["message_id": "4"], replyText: "See you"),

@@ -18,7 +18,7 @@ import Testing
   @Test func coldStartFromAUserActivity() {
     let harness = GlueHarness(ready: false)
     let link = FakeUserActivity(
-      type: UserActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4"))
+      type: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4"))
     harness.receiver.willConnect(options: FakeConnectionOptions(userActivities: [link]))
     harness.dispatcher.satisfy(.ready)
     #expect(harness.delivered == [named("request", ["id": "4"])])
@@ -80,7 +80,7 @@ import Testing
     harness.receiver.willConnect(options: FakeConnectionOptions(urlContexts: [context]), scene: "scene-A")
     harness.receiver.continue(
       FakeUserActivity(
-        type: UserActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4")),
+        type: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4")),
       scene: "scene-B")
     harness.receiver.perform(FakeShortcutItem(type: "com.example.activity"), scene: "scene-B")
     harness.dispatcher.satisfy(.ready)

@@ -44,11 +44,11 @@ enum Table {
   /// A path that route `index` matches.
   static func samplePath(_ index: Int) -> String { "/\(section(index / 7))" + shapes[index % 7].sample }
 
-  static func router(_ count: Int) -> Router<BenchRoute> {
+  static func router(_ count: Int) -> LinkRouter<BenchRoute> {
     let routes = (0..<count).map { index in
       RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
     }
-    return try! Router(
+    return try! LinkRouter(
       schemes: ["myapp", "myapp-beta"], hosts: ["app.example.com", "www.example.com", "*.example.org"],
       routes: routes)
   }
@@ -189,7 +189,7 @@ if arguments.count == 3, arguments[1] == "allocations", let count = Int(argument
 }
 if arguments.count == 3, arguments[1] == "dispatch", let count = Int(arguments[2]) {
   MainActor.assumeIsolated {
-    let dispatcher = Dispatcher(router: Table.router(1_000), duplicateWindow: .zero, deliver: { blackHole($0) })
+    let dispatcher = LinkDispatcher(router: Table.router(1_000), duplicateWindow: .zero, deliver: { blackHole($0) })
     dispatcher.satisfy(.ready)
     let input = DeepLinkInput.url("myapp://" + Table.samplePath(1).dropFirst())
     for _ in 0..<count { blackHole(dispatcher.receive(input)) }
@@ -259,7 +259,7 @@ let definitions = (0..<2_000).map { index in
 var buildSamples: [Double] = []
 for _ in 0..<rounds {
   let start = DispatchTime.now().uptimeNanoseconds
-  let router = try! Router(schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], routes: definitions)
+  let router = try! LinkRouter(schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], routes: definitions)
   buildSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
   blackHole(router)
 }
@@ -268,7 +268,7 @@ let build = buildSamples.sorted()[rounds / 2]
 // The dispatcher: receive a link and deliver it (the app is ready).
 let receiveToDeliver = MainActor.assumeIsolated { () -> Double in
   var delivered = 0
-  let dispatcher = Dispatcher(
+  let dispatcher = LinkDispatcher(
     router: Table.router(1_000), duplicateWindow: .zero, deliver: { _ in delivered += 1 })
   dispatcher.satisfy(.ready)
   let input = DeepLinkInput.url("myapp://" + Table.samplePath(1).dropFirst())
@@ -291,7 +291,7 @@ let (perLinkInWindow, perLinkDrained) = MainActor.assumeIsolated { () -> ([Doubl
   var drain: [Double] = []
   for size in windowSizes {
     let clock = BenchClock()
-    let dispatcher = Dispatcher(
+    let dispatcher = LinkDispatcher(
       router: Table.router(10), duplicateWindow: .microseconds(size), clock: { clock.now }, deliver: { blackHole($0) })
     dispatcher.satisfy(.ready)
     let routes = (0..<(2 * size)).map { BenchRoute(index: $0, parameters: 0) }
@@ -314,7 +314,7 @@ let (perLinkInWindow, perLinkDrained) = MainActor.assumeIsolated { () -> ([Doubl
         ])[0])
     var drained: [Double] = []
     for _ in 0..<9 {
-      let queue = Dispatcher(
+      let queue = LinkDispatcher(
         router: Table.router(10), holdingPolicy: .queue(limit: size), duplicateWindow: .zero,
         deliver: { blackHole($0) })
       for index in 0..<size { queue.receive(route: BenchRoute(index: index, parameters: 0), source: .push) }
@@ -383,7 +383,7 @@ print(lines.joined(separator: "\n"))
 /// instructions per receive with callgrind at different window sizes.
 @MainActor func windowProbe(size: Int, count: Int) {
   let clock = BenchClock()
-  let dispatcher = Dispatcher(
+  let dispatcher = LinkDispatcher(
     router: Table.router(10), duplicateWindow: .microseconds(size), clock: { clock.now }, deliver: { blackHole($0) })
   dispatcher.satisfy(.ready)
   let routes = (0..<(2 * size)).map { BenchRoute(index: $0, parameters: 0) }

@@ -24,7 +24,7 @@ private let links: [(String, DeepLinkSource?)] = [
   ("https://app.example.com/pay/2", nil), ("myapp://pay/3", .inApp), ("myapp://pay/4", .push), ("myapp://nowhere", nil),
 ]
 
-private let router: Router<NamedRoute> = {
+private let router: LinkRouter<NamedRoute> = {
   do {
     return try RouteTable(
       schemes: ["myapp"], hosts: ["app.example.com"],
@@ -55,7 +55,7 @@ private let router: Router<NamedRoute> = {
   let maxAge: Duration? = bytes[1] % 3 == 0 ? nil : .seconds(Int(bytes[1] % 8) + 1)
   let window: Duration = [.zero, .milliseconds(500), .seconds(2)][Int(bytes[2] % 3)]
   let ledger = Ledger()
-  let dispatcher = Dispatcher(
+  let dispatcher = LinkDispatcher(
     router: router, holdingPolicy: policy, maxAge: maxAge, duplicateWindow: window, clock: { ledger.now },
     confirm: { _, _, answer in ledger.answers.append((ledger.asking!, answer)) },
     requirements: { $0.name == "delete" || $0.name == "pay" ? ["signedIn"] : [] },

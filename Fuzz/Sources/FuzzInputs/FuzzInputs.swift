@@ -28,10 +28,11 @@ public func fuzzInputs(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     input = .intent(IntentInvocation(name: name, parameters: values))
     expected = [.intent]
   case 2:
-    input = .userActivity(UserActivity(type: name, webpageURL: values["url"], userInfo: values))
+    input = .userActivity(ContinuedActivity(type: name, webpageURL: values["url"], userInfo: values))
     expected = [.userActivity]
   default:
-    input = .userActivity(UserActivity(type: UserActivity.browsingWebType, webpageURL: name, userInfo: values))
+    input = .userActivity(
+      ContinuedActivity(type: ContinuedActivity.browsingWebType, webpageURL: name, userInfo: values))
     expected = [.universalLink]
   }
   if let resolution = try? fuzzRouter.resolve(input) {

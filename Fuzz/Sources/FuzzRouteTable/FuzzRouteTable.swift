@@ -11,7 +11,7 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let json = Data(UnsafeBufferPointer(start: data, count: count))
-  let router: Router<NamedRoute>
+  let router: LinkRouter<NamedRoute>
   let table: RouteTable
   do {
     router = try RouteTable.makeRouter(json: json)

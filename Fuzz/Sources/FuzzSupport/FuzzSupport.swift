@@ -27,7 +27,7 @@ public let fuzzTableJSON = """
   """
 
 /// The router for ``fuzzTableJSON``.
-public let fuzzRouter: Router<NamedRoute> = {
+public let fuzzRouter: LinkRouter<NamedRoute> = {
   do {
     return try RouteTable.makeRouter(json: Data(fuzzTableJSON.utf8))
   } catch {
@@ -44,7 +44,7 @@ public func violation(_ message: String) -> Never {
 /// (as from `source`, which opened it) must give the same route back. (Printing may refuse: a
 /// route whose values cannot be printed is refused, never printed wrongly.)
 public func checkRoundTrip(
-  _ route: NamedRoute, router: Router<NamedRoute> = fuzzRouter, source: DeepLinkSource = .inApp
+  _ route: NamedRoute, router: LinkRouter<NamedRoute> = fuzzRouter, source: DeepLinkSource = .inApp
 ) {
   guard let printed = try? router.urlString(for: route) else { return }
   guard let again = try? router.resolve(printed, source: source) else {

@@ -5,12 +5,12 @@
 /// satisfies and revokes conditions as its state changes:
 ///
 /// ```swift
-/// extension Condition { static let signedIn: Condition = "signedIn" }
+/// extension LinkCondition { static let signedIn: LinkCondition = "signedIn" }
 /// dispatcher.satisfy(.ready)      // splash done, root UI built
 /// dispatcher.satisfy(.signedIn)   // login finished
 /// dispatcher.revoke(.signedIn)    // logout
 /// ```
-public struct Condition: Sendable, Hashable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct LinkCondition: Sendable, Hashable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
   /// The condition's name, as events and logs show it.
   public let name: String
 
@@ -21,9 +21,9 @@ public struct Condition: Sendable, Hashable, Comparable, ExpressibleByStringLite
   public init(stringLiteral name: String) { self.name = name }
 
   /// The app can navigate: its root UI exists and launch work is done. Every route needs it.
-  public static let ready = Condition("ready")
+  public static let ready = LinkCondition("ready")
 
   public var description: String { name }
 
-  public static func < (lhs: Condition, rhs: Condition) -> Bool { lhs.name < rhs.name }
+  public static func < (lhs: LinkCondition, rhs: LinkCondition) -> Bool { lhs.name < rhs.name }
 }

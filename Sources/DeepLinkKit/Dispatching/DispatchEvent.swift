@@ -12,7 +12,7 @@ public struct DispatchEvent<Route: Hashable & Sendable>: Sendable, Hashable, Cus
     /// It opens nothing, for this reason.
     case refused(DeepLinkError)
     /// It waits for these conditions.
-    case held(missing: Set<Condition>)
+    case held(missing: Set<LinkCondition>)
     /// The app is asked to confirm it (a route that requires confirmation, from an untrusted source).
     case confirmationRequested(Route)
     /// The app's handler was given the route, after holding it this long (zero if never held).

@@ -20,7 +20,7 @@ public enum DispatchLog {
   /// - Parameters:
   ///   - subsystem: The `os.Logger` subsystem (on Apple platforms), usually the app's bundle identifier.
   ///   - category: The `os.Logger` category, and the prefix of printed lines elsewhere.
-  /// - Returns: A closure for ``Dispatcher/addObserver(_:)``.
+  /// - Returns: A closure for ``LinkDispatcher/addObserver(_:)``.
   public static func observer<Route>(
     subsystem: String = "DeepLinkKit", category: String = "deeplink"
   ) -> @MainActor (DispatchEvent<Route>) -> Void {

@@ -7,7 +7,7 @@ public enum DispatchOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
   case delivered(Route)
   /// The route waits for these conditions, and will be delivered once they hold (unless a later
   /// event drops it).
-  case held(Route, missing: Set<Condition>)
+  case held(Route, missing: Set<LinkCondition>)
   /// The route requires confirmation and came from an untrusted source: the app has been asked,
   /// and the route is delivered once it approves (or dropped as declined).
   case awaitingConfirmation(Route)

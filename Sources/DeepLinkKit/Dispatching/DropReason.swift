@@ -53,7 +53,7 @@ public struct DropReason: CodedMessage {
     DropReason(code: .handlerFailed, otherLink: nil, message: "the deliver handler failed: \(error)")
   }
 
-  static func revoked(_ condition: Condition) -> DropReason {
+  static func revoked(_ condition: LinkCondition) -> DropReason {
     DropReason(
       code: .revoked, otherLink: nil,
       message: "\(condition) was revoked while it waited; it is not kept for whoever satisfies it next")

@@ -13,7 +13,7 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
     case push(PushNotification)
     case quickAction(QuickAction)
     case intent(IntentInvocation)
-    case userActivity(UserActivity)
+    case userActivity(ContinuedActivity)
   }
 
   let kind: Kind
@@ -74,7 +74,7 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A continued user activity: a universal link, Handoff, Spotlight, a donated activity.
-  public static func userActivity(_ activity: UserActivity) -> DeepLinkInput {
+  public static func userActivity(_ activity: ContinuedActivity) -> DeepLinkInput {
     DeepLinkInput(kind: .userActivity(activity))
   }
 
@@ -86,7 +86,7 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
     case .quickAction: .shortcut
     case .intent: .intent
     case .userActivity(let activity):
-      activity.type == UserActivity.browsingWebType ? .universalLink : .userActivity
+      activity.type == ContinuedActivity.browsingWebType ? .universalLink : .userActivity
     }
   }
 

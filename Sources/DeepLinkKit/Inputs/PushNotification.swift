@@ -12,7 +12,7 @@ public struct PushNotification: Sendable, Hashable {
   /// opens a route.
   public static let dismissAction = "com.apple.UNNotificationDismissActionIdentifier"
 
-  /// The payload's fields, flattened by the ``Payload`` rules (`"data.id": "7"`).
+  /// The payload's fields, flattened by the ``PushPayload`` rules (`"data.id": "7"`).
   public var fields: [String: String]
   /// The action the user chose: ``defaultAction`` for a tap.
   public var actionIdentifier: String
@@ -34,11 +34,11 @@ public struct PushNotification: Sendable, Hashable {
   /// Creates a notification from its payload, as `userInfo` holds it.
   ///
   /// - Parameters:
-  ///   - userInfo: The notification's payload; converted once by the ``Payload`` rules.
+  ///   - userInfo: The notification's payload; converted once by the ``PushPayload`` rules.
   ///   - actionIdentifier: The action the user chose.
   ///   - replyText: The typed reply of a text-input action.
   public init(userInfo: [AnyHashable: Any], actionIdentifier: String = defaultAction, replyText: String? = nil) {
-    let (fields, depth) = Payload.flattened(userInfo)
+    let (fields, depth) = PushPayload.flattened(userInfo)
     self.init(fields: fields, actionIdentifier: actionIdentifier, replyText: replyText, depth: depth)
   }
 }

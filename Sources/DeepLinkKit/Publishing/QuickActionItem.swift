@@ -73,5 +73,7 @@ public struct UserActivityItem: Sendable, Hashable {
   }
 
   /// The activity the system hands back when the user continues this one.
-  public var userActivity: UserActivity { UserActivity(type: type, webpageURL: webpageURL, userInfo: userInfo) }
+  public var userActivity: ContinuedActivity {
+    ContinuedActivity(type: type, webpageURL: webpageURL, userInfo: userInfo)
+  }
 }

@@ -44,7 +44,7 @@ public struct InputLimits: Sendable, Hashable {
   public static let segmentsCeiling = 256
 
   /// The problems of limits that are not positive, past ``segmentsCeiling``, or deeper than
-  /// ``Payload/maxDepth``.
+  /// ``PushPayload/maxDepth``.
   var problems: [RouteTableError.Problem] {
     let values: [(String, Int)] = [
       ("maxURLLength", maxURLLength), ("maxSegments", maxSegments), ("maxQueryItems", maxQueryItems),
@@ -60,9 +60,9 @@ public struct InputLimits: Sendable, Hashable {
           "maxSegments can be at most \(Self.segmentsCeiling), not \(maxSegments): matching a link goes one level deeper per segment"
         ))
     }
-    if maxPayloadDepth > Payload.maxDepth {
+    if maxPayloadDepth > PushPayload.maxDepth {
       problems.append(
-        .init(.invalidOption, "maxPayloadDepth can be at most \(Payload.maxDepth), not \(maxPayloadDepth)"))
+        .init(.invalidOption, "maxPayloadDepth can be at most \(PushPayload.maxDepth), not \(maxPayloadDepth)"))
     }
     return problems
   }

@@ -31,7 +31,7 @@ struct KeyedRoutes: Sendable {
       register(definition.shortcutType, "quick action", &shortcuts, index)
       register(definition.intentName, "intent", &intents, index)
       if let type = definition.activityType,
-        [UserActivity.browsingWebType, UserActivity.spotlightItemType].contains(type)
+        [ContinuedActivity.browsingWebType, ContinuedActivity.spotlightItemType].contains(type)
       {
         problems.append(
           .init(

@@ -1,7 +1,7 @@
 /// How a push notification's payload opens a route: fields that must match, and where the route's
 /// parameters come from.
 public struct PushRule: Sendable, Hashable {
-  /// Payload fields (flattened) that must all be equal to these strings.
+  /// PushPayload fields (flattened) that must all be equal to these strings.
   public var when: [String: String]
   /// Route parameter name → payload field that supplies it.
   public var parameters: [String: String]

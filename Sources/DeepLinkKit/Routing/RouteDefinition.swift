@@ -109,7 +109,7 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - when: Payload fields (flattened, see ``Payload``) that must all be equal to these strings.
+  ///   - when: PushPayload fields (flattened, see ``PushPayload``) that must all be equal to these strings.
   ///     Of the rules that match, the one with most fields wins.
   ///   - parameters: Route parameter name → payload field that supplies it.
   ///   - action: The notification action that this rule answers; `nil` (the default) answers a tap.

@@ -76,7 +76,7 @@ public struct RouteTable: Sendable, Hashable {
   /// Creates a table.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true, limits: InputLimits = InputLimits(),
-    pushURLKeys: [String] = Router<NamedRoute>.defaultPushURLKeys, routes: [Entry]
+    pushURLKeys: [String] = LinkRouter<NamedRoute>.defaultPushURLKeys, routes: [Entry]
   ) {
     self.pushURLKeys = pushURLKeys
     self.schemes = schemes
@@ -101,7 +101,7 @@ public struct RouteTable: Sendable, Hashable {
   ///
   /// - Returns: A router whose routes are ``NamedRoute`` values.
   /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, duplicate name, scheme and host.
-  public func makeRouter() throws(RouteTableError) -> Router<NamedRoute> {
+  public func makeRouter() throws(RouteTableError) -> LinkRouter<NamedRoute> {
     var problems: [RouteTableError.Problem] = []
     var names: Set<String> = []
     var definitions: [RouteDefinition<NamedRoute>] = []
@@ -124,9 +124,9 @@ public struct RouteTable: Sendable, Hashable {
       }
       definitions.append(definition)
     }
-    let router: Router<NamedRoute>
+    let router: LinkRouter<NamedRoute>
     do {
-      router = try Router(
+      router = try LinkRouter(
         schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, limits: limits,
         pushURLKeys: pushURLKeys, routes: definitions)
     } catch {
@@ -141,10 +141,10 @@ public struct RouteTable: Sendable, Hashable {
   /// - Parameter json: The table's JSON text.
   /// - Returns: The router.
   /// - Throws: ``RouteTableError`` listing every problem found.
-  public static func makeRouter(json: Data) throws(RouteTableError) -> Router<NamedRoute> {
+  public static func makeRouter(json: Data) throws(RouteTableError) -> LinkRouter<NamedRoute> {
     var reader = Reader()
     guard let table = reader.read(json) else { throw RouteTableError(problems: reader.problems) }
-    let router: Router<NamedRoute>
+    let router: LinkRouter<NamedRoute>
     do {
       router = try table.makeRouter()
     } catch {

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// do {
-///   _ = try Router<String>(schemes: ["myapp"], routes: [
+///   _ = try LinkRouter<String>(schemes: ["myapp"], routes: [
 ///     .path("/messages/:id", to: "a"), .path("/messages/:number", to: "b"),
 ///   ])
 /// } catch {

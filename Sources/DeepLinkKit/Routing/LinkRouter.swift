@@ -6,7 +6,7 @@ import Foundation
 /// afterwards, so one instance can serve every thread.
 ///
 /// ```swift
-/// let router = try Router<DeeplinkType>(
+/// let router = try LinkRouter<DeeplinkType>(
 ///   schemes: ["myapp"], hosts: ["app.example.com"],
 ///   routes: [
 ///     .path("/activity", to: .activity),
@@ -22,7 +22,7 @@ import Foundation
 /// Matching follows the routing contract: segment by segment from the left, a literal beats a
 /// typed parameter, which beats an untyped one, which beats `*`, which beats `*name`; a preferred
 /// branch that fails further right gives way to the next. Registration order never matters.
-public struct Router<Route: Hashable & Sendable>: Sendable {
+public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   let definitions: [RouteDefinition<Route>]
   let patterns: [RoutePattern]
   private let trie: SegmentTrie
@@ -42,7 +42,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, scheme and host.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true,
-    limits: InputLimits = InputLimits(), pushURLKeys: [String] = Router.defaultPushURLKeys,
+    limits: InputLimits = InputLimits(), pushURLKeys: [String] = LinkRouter.defaultPushURLKeys,
     routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) {
     var problems: [RouteTableError.Problem] = []
@@ -345,7 +345,7 @@ public struct Router<Route: Hashable & Sendable>: Sendable {
   }
 }
 
-extension Router {
+extension LinkRouter {
   /// The link that opens `route`, as text.
   ///
   /// The first definition whose `print` accepts the route prints it: path parameters fill the

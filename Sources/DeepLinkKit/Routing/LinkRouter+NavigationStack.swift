@@ -1,4 +1,4 @@
-extension Router {
+extension LinkRouter {
   /// The routes a navigation stack shows on the way to `route`: the route of each leading part of
   /// its link's path that opens one, ending with `route` itself. `/messages/42` gives the messages
   /// list, then message 42, so a SwiftUI app sets its `NavigationStack` path in one assignment

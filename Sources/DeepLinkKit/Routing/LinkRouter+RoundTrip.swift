@@ -1,4 +1,4 @@
-extension Router {
+extension LinkRouter {
   /// Why some route of the table does not come back as itself when printed, tried on `samples`
   /// links a route's pattern matches, filled with generated values of each parameter's type
   /// (text with spaces, `%`, `/`, `+`, non-ASCII and emoji for untyped parameters); one message

@@ -5,8 +5,8 @@
   /// route when it is on screen, so a link is never lost because no view was listening yet.
   ///
   /// ```swift
-  /// @State private var navigation = NavigationState<DeeplinkType>()
-  /// // at launch: Dispatcher(router: router, deliver: navigation.deliver)
+  /// @State private var navigation = LinkNavigationState<DeeplinkType>()
+  /// // at launch: LinkDispatcher(router: router, deliver: navigation.deliver)
   /// var body: some View {
   ///   TabView(selection: $tab) { … }
   ///     .onChange(of: navigation.pendingRoute) {
@@ -17,7 +17,7 @@
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
   @MainActor
   @Observable
-  public final class NavigationState<Route: Hashable & Sendable> {
+  public final class LinkNavigationState<Route: Hashable & Sendable> {
     /// The route delivered and not yet consumed; the newest wins.
     public private(set) var pendingRoute: Route?
 

@@ -1,4 +1,4 @@
-// Apple-only: the iOS 16 form of `NavigationState`, for apps that cannot use Observation yet.
+// Apple-only: the iOS 16 form of `LinkNavigationState`, for apps that cannot use Observation yet.
 //
 // Apple declarations relied on (framework Combine): `ObservableObject` and `@Published`:
 // https://developer.apple.com/documentation/combine/observableobject and
@@ -7,11 +7,11 @@
   import Combine
   import DeepLinkKit
 
-  /// An observable slot for SwiftUI on iOS 16, as `NavigationState` is on iOS 17: the dispatcher
+  /// An observable slot for SwiftUI on iOS 16, as `LinkNavigationState` is on iOS 17: the dispatcher
   /// delivers into it (`deliver: model.deliver`), and a view consumes the route when it is on
   /// screen (`.onReceive(model.$pendingRoute) { _ in if let route = model.consume() { … } }`).
   @MainActor
-  public final class NavigationModel<Route: Hashable & Sendable>: ObservableObject {
+  public final class LinkNavigationModel<Route: Hashable & Sendable>: ObservableObject {
     /// The route delivered and not yet consumed; the newest wins.
     @Published public private(set) var pendingRoute: Route?
 

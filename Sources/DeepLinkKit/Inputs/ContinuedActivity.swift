@@ -6,7 +6,7 @@ import Foundation
 /// - A web-browsing activity (``browsingWebType``) is a universal link: its ``webpageURL`` is routed.
 /// - A Spotlight item (``spotlightItemType``) routes its item identifier when that is a URL.
 /// - Any other type routes by type, its `userInfo` supplying the parameters.
-public struct UserActivity: Sendable, Hashable {
+public struct ContinuedActivity: Sendable, Hashable {
   /// `NSUserActivityTypeBrowsingWeb`.
   public static let browsingWebType = "NSUserActivityTypeBrowsingWeb"
   /// `CSSearchableItemActionType`, the type of an activity that opens a Spotlight item.
@@ -18,7 +18,7 @@ public struct UserActivity: Sendable, Hashable {
   public var type: String
   /// The activity's web page, for a universal link or browser Handoff.
   public var webpageURL: String?
-  /// Its `userInfo`, flattened by the ``Payload`` rules.
+  /// Its `userInfo`, flattened by the ``PushPayload`` rules.
   public var userInfo: [String: String]
 
   /// Creates an activity.
@@ -30,6 +30,6 @@ public struct UserActivity: Sendable, Hashable {
 
   /// Creates an activity from an `NSUserActivity`'s values.
   public init(type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) {
-    self.init(type: type, webpageURL: webpageURL?.absoluteString, userInfo: Payload.fields(of: userInfo))
+    self.init(type: type, webpageURL: webpageURL?.absoluteString, userInfo: PushPayload.fields(of: userInfo))
   }
 }

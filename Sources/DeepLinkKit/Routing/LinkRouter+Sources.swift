@@ -1,4 +1,4 @@
-extension Router {
+extension LinkRouter {
   /// Resolves any input: a link, a push notification, a quick action, an intent or a user activity.
   ///
   /// - A link is resolved as ``resolve(_:source:)-(String,_)`` does.
@@ -41,9 +41,9 @@ extension Router {
     keyed.intents[name].map { patterns[$0].parameterNames } ?? []
   }
 
-  private func resolve(_ activity: UserActivity) throws(DeepLinkError) -> Resolution<Route> {
+  private func resolve(_ activity: ContinuedActivity) throws(DeepLinkError) -> Resolution<Route> {
     switch activity.type {
-    case UserActivity.browsingWebType:
+    case ContinuedActivity.browsingWebType:
       guard let url = activity.webpageURL else {
         throw .malformed("a web-browsing user activity has no webpage URL")
       }
@@ -54,8 +54,8 @@ extension Router {
           .unsupportedScheme, "the webpage of a web-browsing user activity must be an https link, not \(quoted(url))")
       }
       return try resolve(url)
-    case UserActivity.spotlightItemType:
-      guard let identifier = activity.userInfo[UserActivity.spotlightIdentifierKey] else {
+    case ContinuedActivity.spotlightItemType:
+      guard let identifier = activity.userInfo[ContinuedActivity.spotlightIdentifierKey] else {
         throw DeepLinkError(.noRoute, "the Spotlight item has no identifier")
       }
       guard identifier.contains(":") else {

@@ -1,6 +1,6 @@
 import DeepLinkKit
 
-extension Router {
+extension LinkRouter {
   /// Why some route of the table does not come back as itself: for each route that can be
   /// printed, links its pattern matches are filled with generated values of each parameter's
   /// type (for untyped parameters, text with spaces, `%`, `+`, `&`, `#`, non-ASCII and emoji),

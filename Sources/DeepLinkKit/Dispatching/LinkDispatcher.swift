@@ -4,10 +4,10 @@ import Foundation
 ///
 /// The dispatcher resolves each link the moment it arrives and answers at once (delivered, held,
 /// refused or dropped), then keeps held links by its ``HoldingPolicy`` until every condition
-/// their route needs holds. Every route needs ``Condition/ready``; `requirements` adds more.
+/// their route needs holds. Every route needs ``LinkCondition/ready``; `requirements` adds more.
 ///
 /// ```swift
-/// let dispatcher = Dispatcher(
+/// let dispatcher = LinkDispatcher(
 ///   router: router,
 ///   requirements: { route in route == .activity ? [.signedIn] : [] },
 ///   deliver: { route in coordinator.show(route) })
@@ -26,7 +26,7 @@ import Foundation
 /// The dispatcher lives on the main actor. Code on other threads (a notification delegate) hands
 /// links over with ``submit(_:completion:)``, which keeps their order and loses none.
 @MainActor
-public final class Dispatcher<Route: Hashable & Sendable> {
+public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// Receives each route, on the main actor, exactly once. A handler that throws has the link
   /// dropped with ``DropReason/Code/handlerFailed`` (it is not retried: the handler may have
   /// navigated part of the way), and the dispatcher goes on with the next. A handler that traps
@@ -40,8 +40,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// from an untrusted source; the app calls `answer` once, now or later, with its decision.
   public typealias Confirm =
     @MainActor (_ route: Route, _ source: DeepLinkSource, _ answer: @escaping @MainActor (Bool) -> Void) -> Void
-  /// The conditions a route needs besides ``Condition/ready``.
-  public typealias Requirements = @Sendable (Route) -> Set<Condition>
+  /// The conditions a route needs besides ``LinkCondition/ready``.
+  public typealias Requirements = @Sendable (Route) -> Set<LinkCondition>
 
   private struct HeldLink {
     let id: LinkID
@@ -80,7 +80,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   }
 
   /// The router that resolves arriving links.
-  public let router: Router<Route>
+  public let router: LinkRouter<Route>
   /// How links are kept while they wait.
   public let holdingPolicy: HoldingPolicy
   /// How long a link may be held before it expires; `nil` keeps it until delivered or superseded.
@@ -109,7 +109,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   private var handlerReadsContext = true
   private var observers: [@MainActor (DispatchEvent<Route>) -> Void] = []
 
-  private var satisfied: Set<Condition> = []
+  private var satisfied: Set<LinkCondition> = []
   /// Every link kept, in arrival order: those waiting for their conditions and those awaiting the
   /// app's answer. The holding policy bounds both together, and expiry takes them from the front.
   private var kept = FIFO<HeldLink>()
@@ -144,10 +144,10 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   ///     chooses. A link carried by another source (a push's `deeplink` field) is as untrusted as
   ///     its own kind too, unless the app opened it itself (``DeepLinkSource/inApp``).
   ///   - confirm: Asks the app whether to open such a route. Without it, such links are declined.
-  ///   - requirements: The conditions a route needs besides ``Condition/ready``.
+  ///   - requirements: The conditions a route needs besides ``LinkCondition/ready``.
   ///   - deliver: Navigates to a route.
   public convenience init(
-    router: Router<Route>,
+    router: LinkRouter<Route>,
     holdingPolicy: HoldingPolicy = .newestOnly,
     maxAge: Duration? = defaultMaxAge,
     duplicateWindow: Duration = .seconds(2),
@@ -168,7 +168,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   ///
   /// - Parameters: As for the other initializer; `deliver` also receives the context.
   public init(
-    router: Router<Route>,
+    router: LinkRouter<Route>,
     holdingPolicy: HoldingPolicy = .newestOnly,
     maxAge: Duration? = defaultMaxAge,
     duplicateWindow: Duration = .seconds(2),
@@ -204,7 +204,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   }
 
   /// The conditions that hold now.
-  public var satisfiedConditions: Set<Condition> { satisfied }
+  public var satisfiedConditions: Set<LinkCondition> { satisfied }
 
   /// The links waiting for their conditions, in arrival order.
   public var heldLinks: [(link: LinkID, route: Route)] {
@@ -218,8 +218,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
     kept.elements.filter(\.isAwaitingAnswer).map { ($0.id, $0.route) }
   }
 
-  /// The conditions `route` needs: ``Condition/ready`` and its requirements.
-  public func conditions(for route: Route) -> Set<Condition> {
+  /// The conditions `route` needs: ``LinkCondition/ready`` and its requirements.
+  public func conditions(for route: Route) -> Set<LinkCondition> {
     requirements(route).union([.ready])
   }
 
@@ -312,8 +312,8 @@ public final class Dispatcher<Route: Hashable & Sendable> {
 
   /// Records that a condition holds, and delivers the held links that now can be, in arrival order.
   ///
-  /// - Parameter condition: The condition, such as ``Condition/ready``.
-  public func satisfy(_ condition: Condition) {
+  /// - Parameter condition: The condition, such as ``LinkCondition/ready``.
+  public func satisfy(_ condition: LinkCondition) {
     defer { runEffects() }
     satisfied.insert(condition)
     dropExpiredLinks()
@@ -326,7 +326,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   /// When a condition that held is revoked, the links kept for a route that needs it (held, or
   /// awaiting the app's confirmation) are dropped by default, with ``DropReason/Code/revoked``: a
   /// link that arrived for one account must not be delivered to whichever account signs in next.
-  /// ``Condition/ready`` is the exception: it says whether the app can navigate, not who uses
+  /// ``LinkCondition/ready`` is the exception: it says whether the app can navigate, not who uses
   /// it, so revoking it keeps links. Links that arrived while the condition did not hold (a link
   /// tapped while signed out, waiting for a sign-in) are not affected by revoking it again.
   ///
@@ -334,7 +334,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
   ///   - condition: The condition.
   ///   - keepingLinks: Whether the links kept for routes that need `condition` stay, to be
   ///     delivered when it holds again; `nil` (the default) keeps them only for `ready`.
-  public func revoke(_ condition: Condition, keepingLinks: Bool? = nil) {
+  public func revoke(_ condition: LinkCondition, keepingLinks: Bool? = nil) {
     defer { runEffects() }
     let held = satisfied.remove(condition) != nil
     dropExpiredLinks()
@@ -369,7 +369,7 @@ public final class Dispatcher<Route: Hashable & Sendable> {
 
   /// The conditions `route` needs that do not hold. A route that needs only `.ready` (the common
   /// case) is answered without building sets.
-  private func missingConditions(for route: Route) -> Set<Condition> {
+  private func missingConditions(for route: Route) -> Set<LinkCondition> {
     let extra = requirements(route)
     if extra.isEmpty { return satisfied.contains(.ready) ? [] : [.ready] }
     var missing = extra.subtracting(satisfied)

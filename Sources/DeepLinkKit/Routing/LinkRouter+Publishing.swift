@@ -1,4 +1,4 @@
-extension Router {
+extension LinkRouter {
   /// The dynamic quick action that opens `route`.
   ///
   /// - Parameters:
@@ -43,7 +43,7 @@ extension Router {
         eligibility: eligibility, persistentIdentifier: link)
     } else if let webpage {
       item = UserActivityItem(
-        type: UserActivity.browsingWebType, title: title, userInfo: [:], webpageURL: webpage,
+        type: ContinuedActivity.browsingWebType, title: title, userInfo: [:], webpageURL: webpage,
         eligibility: eligibility, persistentIdentifier: link)
     } else {
       throw DeepLinkError(
