@@ -164,7 +164,7 @@ import Testing
           .invalidPattern,
           "route \(long) has 20000 segments; no link can match it, since a link has at most 32 (maxSegments)")
       ])
-    ) { try LinkRouter<String>(schemes: ["x"], routes: [.path(long, to: "long")]) }
+    ) { try LinkRouter<String>(schemes: ["x"], routes: [.path(long, parse: { _ in "long" })]) }
     let wide = "/" + String(repeating: "a", count: 1_025)
     #expect(
       throws: RouteTableError(problems: [
@@ -195,7 +195,8 @@ import Testing
     let literal = "/" + Array(repeating: "a", count: depth - 1).joined(separator: "/") + "/z"
     let parameters = "/" + (0..<depth).map { ":p\($0)" }.joined(separator: "/")
     let router = try LinkRouter<String>(
-      schemes: ["x"], limits: limits, routes: [.path(literal, to: "literal"), .path(parameters, to: "parameters")])
+      schemes: ["x"], limits: limits,
+      routes: [.path(literal, to: "literal"), .path(parameters, parse: { _ in "parameters" })])
     let link = "x:/" + Array(repeating: "a", count: depth).joined(separator: "/")
     final class Answer: @unchecked Sendable {
       let lock = NSLock()

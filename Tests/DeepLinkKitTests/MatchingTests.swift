@@ -158,7 +158,8 @@ import Testing
         .init(.conflict, "route /m/:id and route /m/:n have the same shape; a link could match either")
       ])
     ) {
-      try LinkRouter<String>(schemes: ["myapp"], routes: [.path("/m/:id", to: "a"), .path("/m/:n", to: "b")])
+      try LinkRouter<String>(
+        schemes: ["myapp"], routes: [.path("/m/:id", parse: { _ in "a" }), .path("/m/:n", parse: { _ in "b" })])
     }
     #expect(
       throws: RouteTableError(problems: [

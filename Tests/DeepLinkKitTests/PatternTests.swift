@@ -41,7 +41,22 @@ import Testing
     ("/docs/*path/edit", #"pattern "/docs/*path/edit": the catch-all "*path" must be the last segment"#),
     ("/a/:id/b/:id", #"pattern "/a/:id/b/:id": the parameter name "id" is used twice"#),
     ("/a/:id/*id", #"pattern "/a/:id/*id": the parameter name "id" is used twice"#),
-    ("/search?q=x", #"pattern "/search?q=x": segment 1 "search?q=x" holds "?"; a pattern is a path only"#),
+    ("/search#q", ##"pattern "/search#q": segment 1 "search#q" holds "#"; a pattern is a path only"##),
+    ("/search?q&&page", #"pattern "/search?q&&page": the query declares an empty parameter"#),
+    ("/search?q&q", #"pattern "/search?q&q": the parameter name "q" is used twice"#),
+    ("/search/:q?q", #"pattern "/search/:q?q": the parameter name "q" is used twice"#),
+    (
+      "/search?1q",
+      #"pattern "/search?1q": "1q" has the invalid parameter name "1q" (use letters, digits and _, not starting with a digit)"#
+    ),
+    (
+      "/search?page(int)=x",
+      #"pattern "/search?page(int)=x": the default of "page(int)=x" must be a base-10 integer that fits in 64 bits"#
+    ),
+    (
+      "/search?page(number)",
+      #"pattern "/search?page(number)": the query parameter "page(number)" has an unknown or unclosed type; the types are int, uuid and string"#
+    ),
     ("/a%zz", #"pattern "/a%zz": segment 1 "a%zz" holds a malformed percent escape"#),
     ("/a/..", #"pattern "/a/..": segment 2 is a dot segment, which no link can match"#),
   ])

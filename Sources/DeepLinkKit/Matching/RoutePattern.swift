@@ -11,6 +11,11 @@
 ///
 /// `:name(string)` is the same as `:name`. A literal may hold percent escapes (`/a%20b` matches
 /// the segment `a b`); a trailing `/` is ignored.
+///
+/// After the path, `?` declares query parameters, separated by `&`: `name` (required), `name?`
+/// (optional), `name*` (every item of that name), `name=value` (a default, omitted when printing),
+/// each with an optional type: `/search?q&page(int)=1&tag*`. Query items a pattern does not
+/// declare still reach the route as parameters.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// The type a parameter segment must have.
   public enum ParameterType: String, Sendable, Hashable, CaseIterable {
@@ -33,6 +38,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// One or more remaining segments, captured joined by `/` (`*name`).
     case catchAll(name: String)
 
+    /// The pattern's text for this segment.
+    var text: String {
+      switch self {
+      case .literal(let text): PercentEncoding.encodePathSegment(text)
+      case .parameter(let name, .string): ":" + name
+      case .parameter(let name, let type): ":\(name)(\(type.rawValue))"
+      case .wildcard: "*"
+      case .catchAll(let name): "*" + name
+      }
+    }
+
     /// The name a parameter or catch-all captures.
     var parameterName: String? {
       switch self {
@@ -42,10 +58,45 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// A query parameter the pattern declares.
+  public struct QueryParameter: Sendable, Hashable {
+    /// Whether a link must carry the parameter.
+    public enum Presence: Sendable, Hashable {
+      /// Exactly one item is read; a link without it is refused (`name`).
+      case required
+      /// The item may be absent (`name?`).
+      case optional
+      /// Every item of the name, in order, none included (`name*`).
+      case repeated
+      /// This decoded value when the item is absent; printing omits it (`name=value`).
+      case defaulted(String)
+    }
+
+    /// The parameter's name.
+    public var name: String
+    /// The type its value (each value, when repeated) must have.
+    public var type: ParameterType
+    /// Whether it must be there.
+    public var presence: Presence
+
+    /// The pattern's text for this parameter.
+    var text: String {
+      let typed = type == .string ? name : "\(name)(\(type.rawValue))"
+      switch presence {
+      case .required: return typed
+      case .optional: return typed + "?"
+      case .repeated: return typed + "*"
+      case .defaulted(let value): return typed + "=" + PercentEncoding.encodeQueryComponent(value)
+      }
+    }
+  }
+
   /// The pattern as written.
   public let description: String
   /// The pattern's segments; empty for the root pattern `/`.
   public let segments: [Segment]
+  /// The query parameters declared after `?`, in order.
+  public let query: [QueryParameter]
 
   /// Parses a pattern.
   ///
@@ -53,7 +104,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``RouteTableError`` naming the pattern and what is wrong with it.
   public init(_ text: String) throws(RouteTableError) {
     do {
-      self.segments = try Self.parse(text)
+      if let questionMark = text.utf8.firstIndex(of: UInt8(ascii: "?")) {
+        self.segments = try Self.parse(String(text[..<questionMark]))
+        self.query = try Self.parseQuery(text[text.index(after: questionMark)...], path: segments)
+      } else {
+        self.segments = try Self.parse(text)
+        self.query = []
+      }
     } catch {
       throw RouteTableError(problems: [
         .init(.invalidPattern, "pattern \(quoted(text, limit: 200)): \(error.reason)")
@@ -62,9 +119,27 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     self.description = text
   }
 
+  init(description: String, segments: [Segment], query: [QueryParameter]) {
+    self.description = description
+    self.segments = segments
+    self.query = query
+  }
+
   /// The names of the captured parameters, in order.
   public var parameterNames: [String] {
     segments.compactMap(\.parameterName)
+  }
+
+  /// The pattern written out in full, every type and presence included: what a table exported
+  /// from Swift holds, and what parses back to this pattern.
+  public var canonicalText: String {
+    let path = "/" + segments.map(\.text).joined(separator: "/")
+    return query.isEmpty ? path : path + "?" + query.map(\.text).joined(separator: "&")
+  }
+
+  /// The declared query parameter named `name`, if any.
+  func queryParameter(named name: String) -> QueryParameter? {
+    query.first { $0.name == name }
   }
 
   private struct SyntaxError: Error { let reason: String }
@@ -126,6 +201,52 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   private static func string(_ bytes: Bytes) -> String { String(utf8Bytes: bytes) }
+
+  /// Parses the declared query parameters: `name`, `name?`, `name*` or `name=value`, each with an
+  /// optional `(type)` after the name.
+  private static func parseQuery(_ text: Substring, path: [Segment]) throws(SyntaxError) -> [QueryParameter] {
+    var parameters: [QueryParameter] = []
+    var names = Set(path.compactMap(\.parameterName))
+    for item in text.split(separator: "&", omittingEmptySubsequences: false) {
+      guard !item.isEmpty else { throw SyntaxError(reason: "the query declares an empty parameter") }
+      var body = item
+      var presence = QueryParameter.Presence.required
+      if let equals = body.firstIndex(of: "=") {
+        guard let value = PercentEncoding.decode(body[body.index(after: equals)...].utf8) else {
+          throw SyntaxError(reason: "the default of \(quoted(item)) holds a malformed percent escape")
+        }
+        presence = .defaulted(value)
+        body = body[..<equals]
+      } else if body.last == "?" || body.last == "*" {
+        presence = body.last == "?" ? .optional : .repeated
+        body = body.dropLast()
+      }
+      var type = ParameterType.string
+      if let open = body.firstIndex(of: "(") {
+        guard body.last == ")",
+          let parsed = ParameterType(
+            rawValue: String(body[body.index(after: open)..<body.index(before: body.endIndex)]))
+        else {
+          throw SyntaxError(
+            reason:
+              "the query parameter \(quoted(item)) has an unknown or unclosed type; the types are int, uuid and string")
+        }
+        type = parsed
+        body = body[..<open]
+      }
+      let name = String(body)
+      try Array(item.utf8).withUnsafeBufferPointer { buffer throws(SyntaxError) in try checkName(name, in: buffer[...])
+      }
+      if case .defaulted(let value) = presence, type != .string, !type.accepts(value) {
+        throw SyntaxError(reason: "the default of \(quoted(item)) \(type.requirement)")
+      }
+      guard names.insert(name).inserted else {
+        throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice")
+      }
+      parameters.append(QueryParameter(name: name, type: type, presence: presence))
+    }
+    return parameters
+  }
 
   private static func parseSegment(_ part: Bytes, position: Int) throws(SyntaxError) -> Segment {
     let first = part[part.startIndex]

@@ -58,7 +58,9 @@ extension LinkRouter {
     _ route: Route, kind: String, where hasKey: (RouteDefinition<Route>) -> Bool
   ) throws(DeepLinkError) -> (Int, [String: String]) {
     for (index, definition) in definitions.enumerated() where hasKey(definition) {
-      if let values = definition.print?(route) { return (index, values) }
+      if let values = definition.printer?(route) {
+        return (index, Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
+      }
     }
     throw DeepLinkError(.noRoute, "no route definition with a \(kind) prints \(quoted(String(describing: route)))")
   }

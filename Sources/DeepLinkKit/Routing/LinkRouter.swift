@@ -62,13 +62,20 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     var kept: [RouteDefinition<Route>] = []
     patterns.reserveCapacity(routes.count)
     kept.reserveCapacity(routes.count)
-    for definition in routes {
+    for definition in Self.flattened(routes, problems: &problems) {
       let pattern: RoutePattern
-      do {
-        pattern = try RoutePattern(definition.pattern)
-      } catch {
-        problems += error.problems
-        continue
+      if let compiled = definition.compiledPattern {
+        pattern = compiled
+      } else {
+        do {
+          pattern = try RoutePattern(definition.pattern)
+        } catch {
+          problems += error.problems
+          continue
+        }
+      }
+      for problem in definition.declarationProblems {
+        problems.append(.init(.invalidDeclaration, "\(definition.label) \(problem)"))
       }
       if let reason = Self.unmatchable(pattern, limits: limits) {
         problems.append(.init(.invalidPattern, "\(definition.label) \(reason)"))
@@ -93,6 +100,58 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.patterns = patterns
     self.trie = trie
     self.adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits)
+    let unprintable = examplesThatDoNotPrint()
+    guard unprintable.isEmpty else { throw RouteTableError(problems: unprintable) }
+  }
+
+  /// The routes of `routes`, each mounted group's in its place.
+  private static func flattened(_ routes: [RouteDefinition<Route>], problems: inout [RouteTableError.Problem])
+    -> [RouteDefinition<Route>]
+  {
+    guard routes.contains(where: { $0.members != nil }) else { return routes }
+    var flat: [RouteDefinition<Route>] = []
+    for definition in routes {
+      guard let members = definition.members else {
+        flat.append(definition)
+        continue
+      }
+      if definition.hasKeyedSource || definition.requiresConfirmation {
+        problems.append(
+          .init(
+            .invalidDeclaration,
+            "the group mounted at \(TextRules.escaped(definition.pattern)) has a source or confirmation of its own; give them to its routes"
+          ))
+      }
+      for problem in definition.declarationProblems {
+        problems.append(
+          .init(.invalidDeclaration, "the group mounted at \(TextRules.escaped(definition.pattern)) \(problem)"))
+      }
+      flat += members
+    }
+    return flat
+  }
+
+  /// Prints every declaration's example route and resolves the link again: a declaration that
+  /// cannot print its own route (shadowed by another route, or a type that cannot round-trip) is
+  /// refused now rather than at first use.
+  private func examplesThatDoNotPrint() -> [RouteTableError.Problem] {
+    var problems: [RouteTableError.Problem] = []
+    for (index, definition) in definitions.enumerated() where definition.printer != nil {
+      // A pattern with `*` is never printed, by design (`urlString(for:)` says so).
+      if patterns[index].segments.contains(.wildcard) { continue }
+      for example in definition.examples {
+        do {
+          _ = try urlString(for: example)
+        } catch {
+          problems.append(
+            .init(
+              .invalidDeclaration,
+              "\(definition.label) cannot print its own route \(quoted(String(describing: example))): \(error.message)")
+          )
+        }
+      }
+    }
+    return problems
   }
 
   /// The payload fields a push notification's link may be under, unless a table says otherwise.
@@ -171,17 +230,43 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
         .sourceNotAllowed,
         "\(definition.label) cannot be opened from \(source.phrase) (allowed: \(allowed))")
     }
+    var parameters = parameters
+    try applyDeclaredQuery(of: index, to: &parameters)
     let route: Route
     do {
       route = try definition.parse(parameters)
     } catch let error as DeepLinkError {
       throw error
+    } catch let error as InvalidParameterValue {
+      throw .invalidParameter(error.name, "of \(definition.label) \(error.reason)")
     } catch {
       throw DeepLinkError(.invalidParameter, "\(definition.label) could not be built: \(error)")
     }
     return Resolution(
       route: route, source: source, parameters: parameters, pattern: definition.pattern, name: definition.name,
       requiresConfirmation: definition.requiresConfirmation, linkKind: linkKind)
+  }
+
+  /// Checks the query parameters the pattern of the definition at `index` declares: a required
+  /// one must be there, a value must have the declared type, and a default fills an absent one.
+  private func applyDeclaredQuery(of index: Int, to parameters: inout RouteParameters) throws(DeepLinkError) {
+    let declared = patterns[index].query
+    guard !declared.isEmpty else { return }
+    let label = definitions[index].label
+    for parameter in declared {
+      let values = parameters.values(parameter.name)
+      if values.isEmpty {
+        switch parameter.presence {
+        case .required: throw .invalidParameter(parameter.name, "of \(label) is missing")
+        case .defaulted(let value): parameters.append(parameter.name, value)
+        case .optional, .repeated: break
+        }
+      }
+      // A query item's value may be empty: only a typed one is checked here.
+      for value in values where parameter.type != .string && !parameter.type.accepts(value) {
+        throw .invalidParameter(parameter.name, "of \(label) \(parameter.type.requirement), not \(quoted(value))")
+      }
+    }
   }
 
   /// Builds the route of the definition at `index` from named values (a quick action's
@@ -360,9 +445,14 @@ extension LinkRouter {
   /// - Throws: ``DeepLinkError``: `noRoute` when no definition prints the route,
   ///   `invalidParameter` when a parameter is missing, has the wrong type or cannot round-trip.
   public func urlString(for route: Route) throws(DeepLinkError) -> String {
-    guard let index = definitions.firstIndex(where: { $0.print?(route) != nil }),
-      let values = definitions[index].print?(route)
-    else {
+    var printed: (index: Int, values: [(name: String, value: String)])?
+    for (index, definition) in definitions.enumerated() {
+      if let values = definition.printer?(route) {
+        printed = (index, values)
+        break
+      }
+    }
+    guard let (index, values) = printed else {
       throw DeepLinkError(.noRoute, "no route definition prints \(quoted(String(describing: route)))")
     }
     let link = try urlString(definitionAt: index, parameters: values)
@@ -398,8 +488,11 @@ extension LinkRouter {
   }
 
   /// Prints the link for the definition at `index` from its parameters.
-  func urlString(definitionAt index: Int, parameters: [String: String]) throws(DeepLinkError) -> String {
+  func urlString(definitionAt index: Int, parameters list: [(name: String, value: String)]) throws(DeepLinkError)
+    -> String
+  {
     let definition = definitions[index]
+    let parameters = Dictionary(list.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     var path: [String] = []
     var used: Set<String> = []
     for segment in patterns[index].segments {
@@ -422,8 +515,21 @@ extension LinkRouter {
           .noRoute, "\(definition.label) has an unnamed wildcard \"*\", so no link can be printed for it")
       }
     }
-    let query = parameters.filter { !used.contains($0.key) }.sorted { $0.key < $1.key }
-      .map { PercentEncoding.encodeQueryComponent($0.key) + "=" + PercentEncoding.encodeQueryComponent($0.value) }
+    let declared = patterns[index].query
+    for parameter in declared where parameter.presence == .required && parameters[parameter.name] == nil {
+      throw .invalidParameter(parameter.name, "of \(definition.label) is missing")
+    }
+    // Declared query parameters in the pattern's order, then the others by name; the items of a
+    // repeated name keep their order.
+    let rank = { (name: String) in declared.firstIndex { $0.name == name } ?? declared.count }
+    let query = list.enumerated().filter { !used.contains($0.element.name) }
+      .sorted {
+        (rank($0.element.name), $0.element.name, $0.offset) < (rank($1.element.name), $1.element.name, $1.offset)
+      }
+      .map {
+        PercentEncoding.encodeQueryComponent($0.element.name) + "="
+          + PercentEncoding.encodeQueryComponent($0.element.value)
+      }
       .joined(separator: "&")
     let suffix = query.isEmpty ? "" : "?" + query
     if let host = adapter.hosts.canonicalHost {

@@ -1,26 +1,32 @@
-/// One route of a table: a path pattern, how to build the app's route from the link's parameters,
-/// and how to print the route back as parameters.
+/// One route of a table: a pattern and the app's route it opens, declared once; the router both
+/// resolves links to the route and prints the route back as a link from that one declaration.
 ///
 /// ```swift
 /// let routes: [RouteDefinition<DeeplinkType>] = [
 ///   .path("/messages", to: .messages(.root)),
-///   .path(
-///     "/messages/:id",
-///     parse: { .messages(.details(id: try $0.string("id"))) },
-///     print: { route in
-///       guard case .messages(.details(let id)) = route else { return nil }
-///       return ["id": id]
-///     }),
+///   .path("/messages/:id") { .messages(.details(id: $0)) },
+///   .path("/requests/:id(int)", DeeplinkType.request),
+///   .path("/search?q&page=1", DeeplinkType.search),   // case search(q: String, page: Int)
+///   .mount("/home", HomeFlow.routes, DeeplinkType.home),
 /// ]
 /// ```
+///
+/// A declaration's values are the pattern's parameters in order, path first, then the query
+/// parameters declared after `?`; their Swift types (``LinkValue``) decide what a link's text must
+/// be. When the router is built it makes each declaration's route from example values and prints
+/// it back, so a declaration that could not print (a value the route drops or changes, a type
+/// that disagrees with the pattern, a route another one shadows) is refused then, naming the
+/// route, and never at first use.
 public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
-  /// Builds the route from a link's parameters.
+  /// Builds the route from a link's parameters, for ``path(_:name:sources:parse:print:)``.
   public typealias Parse = @Sendable (RouteParameters) throws -> Route
-  /// Returns the parameters that print `route` with this definition, or `nil` if this definition
-  /// does not print it. Parameters that are not in the pattern become query items.
+  /// Returns the parameters that print `route`, or `nil` if this definition does not print it,
+  /// for ``path(_:name:sources:parse:print:)``. Parameters not in the pattern become query items.
   public typealias Print = @Sendable (Route) -> [String: String]?
+  /// The parameters that print a route, in order; a name may repeat (an array's query items).
+  typealias Printer = @Sendable (Route) -> [(name: String, value: String)]?
 
-  /// The path pattern, as written.
+  /// The path pattern, as written (a mounted route's prefix and pattern joined).
   public let pattern: String
   /// A name for messages, lint reports and JSON tables; optional in Swift tables.
   public let name: String?
@@ -38,23 +44,81 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   /// (a custom-scheme URL, which any app can send).
   public private(set) var requiresConfirmation = false
   let parse: Parse
-  let print: Print?
+  let printer: Printer?
+  /// The pattern with the types and query presences the declaration's Swift types give it;
+  /// `nil` when the pattern does not parse (the router reports why) or for a custom definition.
+  let compiledPattern: RoutePattern?
+  /// Routes built from the declaration's example values; the router prints each when it is built.
+  let examples: [Route]
+  /// A route built from random values, for round-trip checks; `nil` for a custom definition.
+  let generate: (@Sendable (inout SplitMix) -> Route?)?
+  /// What is wrong with the declaration, found when it was made; the router reports each.
+  let declarationProblems: [String]
+  /// The routes of a mounted group, already under its prefix; `nil` for a single route.
+  let members: [RouteDefinition<Route>]?
 
-  /// A route built from the link's parameters, and printed back from the route.
+  init(
+    pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer?,
+    compiledPattern: RoutePattern? = nil, examples: [Route] = [],
+    generate: (@Sendable (inout SplitMix) -> Route?)? = nil, problems: [String] = [],
+    members: [RouteDefinition<Route>]? = nil
+  ) {
+    self.pattern = pattern
+    self.name = name
+    self.sources = sources
+    self.parse = parse
+    self.printer = printer
+    self.compiledPattern = compiledPattern
+    self.examples = examples
+    self.generate = generate
+    self.declarationProblems = problems
+    self.members = members
+  }
+
+  /// A route built from the pattern's parameters, and printed back from the route: one
+  /// declaration for both directions.
+  ///
+  /// ```swift
+  /// .path("/requests/:id(int)", DeeplinkType.request)               // case request(id: Int)
+  /// .path("/cards/:id/detail") { .home(.dashboard(.card(id: $0, .detail))) }
+  /// .path("/search?q&page=1&tag*", DeeplinkType.search)             // (String, Int, [String])
+  /// ```
+  ///
+  /// The values are the pattern's parameters in order: path parameters, then the query
+  /// parameters after `?`. Each value's Swift type (a ``LinkValue``) is what the link's text must
+  /// read as, or the link is refused with `invalidParameter` naming the parameter; an `Int` or
+  /// `UUID` path parameter matches only such segments, as `:id(int)` does. A query parameter may
+  /// be `Optional` (absent allowed) or an `Array` (every item of the name); `name=value` in the
+  /// pattern gives a default, which printing omits. The route must keep each value as given (a
+  /// case's associated value, at any depth), so that it can be printed.
   ///
   /// - Parameters:
-  ///   - pattern: The path pattern, such as `/messages/:id`.
-  ///   - name: A name for messages; optional.
+  ///   - pattern: The path pattern, with any declared query parameters.
+  ///   - name: A name for messages and exported tables; optional.
   ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
-  ///   - parse: Builds the route; a thrown ``DeepLinkError`` is passed on, any other error becomes
-  ///     `invalidParameter`.
-  ///   - print: The parameters for a route this definition prints, or `nil` for other routes.
-  ///     Omit it for a route that is never printed.
-  public static func path(
+  ///   - route: Builds the route from the values: an enum case (`DeeplinkType.request`) or a
+  ///     closure.
+  public static func path<each Value: LinkParameter>(
     _ pattern: String, name: String? = nil, sources: Set<DeepLinkSource>? = nil,
-    parse: @escaping Parse, print: Print? = nil
+    _ route: @escaping @Sendable (repeat each Value) -> Route
   ) -> Self {
-    Self(pattern: pattern, name: name, sources: sources, parse: parse, print: print)
+    var codecs: [ParameterCodec?] = []
+    var typeNames: [String] = []
+    for type in repeat (each Value).self {
+      codecs.append(ParameterCodec.make(type))
+      typeNames.append("\(type)")
+    }
+    let build: @Sendable ([any Sendable]) -> Route = { values in
+      var position = 0
+      func next<T>(_: T.Type) -> T {
+        defer { position += 1 }
+        // The values are read by the codecs of these very types, in this order.
+        return values[position] as! T
+      }
+      return route(repeat next((each Value).self))
+    }
+    return TypedDeclaration(pattern: pattern, codecs: codecs, typeNames: typeNames).definition(
+      name: name, sources: sources, build: build)
   }
 
   /// A route that takes no parameters: the pattern always gives `route`, and `route` prints as
@@ -68,9 +132,33 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   public static func path(
     _ pattern: String, to route: Route, name: String? = nil, sources: Set<DeepLinkSource>? = nil
   ) -> Self {
-    Self(
-      pattern: pattern, name: name, sources: sources, parse: { _ in route },
-      print: { $0 == route ? [:] : nil })
+    path(pattern, name: name, sources: sources) { () in route }
+  }
+
+  /// A route built and printed by closures of the app's own, for what ``path(_:name:sources:_:)``
+  /// cannot express (a route computed from its parameters). Prefer the declaration: nothing
+  /// checks that these two closures agree before a link is printed.
+  ///
+  /// - Parameters:
+  ///   - pattern: The path pattern, such as `/messages/:id`.
+  ///   - name: A name for messages; optional.
+  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
+  ///   - parse: Builds the route; a thrown ``DeepLinkError`` is passed on, any other error becomes
+  ///     `invalidParameter`.
+  ///   - print: The parameters for a route this definition prints, or `nil` for other routes.
+  ///     Omit it for a route that is never printed.
+  public static func path(
+    _ pattern: String, name: String? = nil, sources: Set<DeepLinkSource>? = nil,
+    parse: @escaping Parse, print: Print? = nil
+  ) -> Self {
+    var printer: Printer?
+    if let print {
+      printer = { route in
+        guard let values = print(route) else { return nil }
+        return values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+      }
+    }
+    return Self(pattern: pattern, name: name, sources: sources, parse: parse, printer: printer)
   }
 
   /// This route, opened also by the quick action of type `type`; the item's `userInfo` supplies
@@ -129,6 +217,15 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
     var copy = self
     copy.requiresConfirmation = true
     return copy
+  }
+
+  /// Takes the keys, sources aside, by which `other` is opened: a mounted route keeps its own.
+  mutating func copyKeys<Other>(of other: RouteDefinition<Other>) {
+    shortcutType = other.shortcutType
+    intentName = other.intentName
+    activityType = other.activityType
+    pushRule = other.pushRule
+    requiresConfirmation = other.requiresConfirmation
   }
 
   /// Whether a source other than a link opens this route.

@@ -20,6 +20,8 @@ public struct RouteParameters: Sendable, Hashable, Sequence {
   }
 
   private var storage: [Parameter]
+  /// Later parameters of a name already in `storage` (a query name given more than once).
+  private var repeated: [Parameter] = []
 
   /// Creates parameters; of two with one name, the first wins.
   ///
@@ -31,8 +33,20 @@ public struct RouteParameters: Sendable, Hashable, Sequence {
 
   /// Adds a parameter unless one of the same name is already there.
   mutating func append(_ name: String, _ value: String) {
-    guard !storage.contains(where: { $0.name == name }) else { return }
+    guard !storage.contains(where: { $0.name == name }) else {
+      repeated.append(Parameter(name: name, value: value))
+      return
+    }
     storage.append(Parameter(name: name, value: value))
+  }
+
+  /// Every value of the name, in order: a query item given more than once has several.
+  ///
+  /// - Parameter name: The parameter's name.
+  /// - Returns: Its values; empty when there is none.
+  public func values(_ name: String) -> [String] {
+    guard let first = self[name] else { return [] }
+    return repeated.isEmpty ? [first] : [first] + repeated.filter { $0.name == name }.map(\.value)
   }
 
   /// The value of the parameter named `name`, if there is one.

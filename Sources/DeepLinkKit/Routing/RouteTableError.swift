@@ -26,6 +26,9 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
 
       /// A pattern breaks the pattern syntax.
       public static let invalidPattern = Code(rawValue: "invalidPattern")
+      /// A Swift declaration cannot work both ways: its pattern and its route's values disagree,
+      /// or it cannot print its own route.
+      public static let invalidDeclaration = Code(rawValue: "invalidDeclaration")
       /// Two routes have the same shape, so a link could match either.
       public static let conflict = Code(rawValue: "conflict")
       /// Two routes of a JSON table have the same name.

@@ -1,0 +1,127 @@
+import Foundation
+
+/// How one declared parameter is read from a link's text and printed back: a ``LinkValue``, an
+/// `Optional` of one or an `Array` of one, with its examples and a generator for round-trip
+/// checks. Built once per declaration; values travel as `any Sendable` between the typed
+/// declaration and the router.
+struct ParameterCodec: Sendable {
+  enum Shape: Sendable { case one, optional, repeated }
+
+  /// What reading a parameter's texts gave.
+  enum Read {
+    case value(any Sendable)
+    case missing
+    /// This text is not a value of the type.
+    case invalid(String)
+  }
+
+  let shape: Shape
+  /// The pattern type a link's text must have for the parameter to match (`int`, `uuid`), or
+  /// `string` when the value is checked only once the route is built.
+  let patternType: RoutePattern.ParameterType
+  /// What the value's text must be, for messages.
+  let requirement: String
+  /// Distinct values, for probing a declaration.
+  let examples: [any Sendable]
+  /// Reads the texts a link holds for the parameter (one for a path parameter; every query item
+  /// of its name for a query parameter).
+  let read: @Sendable ([String]) -> Read
+  /// The texts that print a value; `nil` when the value is not of this parameter's type.
+  let write: @Sendable (Any) -> [String]?
+  /// The value as this parameter's type, if it is one.
+  let cast: @Sendable (Any) -> (any Sendable)?
+  /// Whether two values of this parameter's type are equal.
+  let equal: @Sendable (any Sendable, any Sendable) -> Bool
+  /// A random value, for round-trip checks; `nil` for an app's type with no examples.
+  let generate: @Sendable (inout SplitMix) -> (any Sendable)?
+
+  /// The codec of a declared parameter type, or `nil` when it is not a ``LinkValue``, or an
+  /// `Optional` or `Array` of one.
+  static func make<T: LinkParameter>(_ type: T.Type) -> ParameterCodec? {
+    if let value = type as? any LinkValue.Type { return ParameterCodec(value, shape: .one) }
+    if let wrapper = type as? any WrappingLinkParameter.Type { return wrapper.codec }
+    return nil
+  }
+
+  init<V: LinkValue>(_: V.Type, shape: Shape) {
+    self.shape = shape
+    patternType = V.self == Int.self ? .int : V.self == UUID.self ? .uuid : .string
+    requirement = V.linkRequirement
+    let examples = V.linkExamples.reduce(into: [V]()) { found, value in
+      if !found.contains(value) { found.append(value) }
+    }
+    let generateOne = Self.generator(for: V.self, examples: examples)
+    switch shape {
+    case .one:
+      self.examples = examples
+      read = { texts in
+        guard let text = texts.first else { return .missing }
+        return V(linkText: text).map { .value($0) } ?? .invalid(text)
+      }
+      write = { ($0 as? V).map { [$0.linkText] } }
+      cast = { $0 as? V }
+      equal = { ($0 as? V) == ($1 as? V) }
+      generate = { generateOne(&$0) }
+    case .optional:
+      self.examples = examples.map { Optional($0) }
+      read = { texts in
+        guard let text = texts.first else { return .value(V?.none) }
+        return V(linkText: text).map { .value(Optional($0)) } ?? .invalid(text)
+      }
+      write = { value in (value as? V?).map { $0.map { [$0.linkText] } ?? [] } }
+      cast = { $0 as? V? }
+      equal = { ($0 as? V?) == ($1 as? V?) }
+      generate = { generator in generator.next() % 4 == 0 ? V?.none : generateOne(&generator) }
+    case .repeated:
+      self.examples = examples.isEmpty ? [] : [[examples[0]], examples]
+      read = { texts in
+        var values: [V] = []
+        for text in texts {
+          guard let value = V(linkText: text) else { return .invalid(text) }
+          values.append(value)
+        }
+        return .value(values)
+      }
+      write = { value in (value as? [V]).map { $0.map(\.linkText) } }
+      cast = { $0 as? [V] }
+      equal = { ($0 as? [V]) == ($1 as? [V]) }
+      generate = { generator in
+        var values: [V] = []
+        for _ in 0..<generator.next() % 4 {
+          guard let value = generateOne(&generator) else { return nil }
+          values.append(value)
+        }
+        return values
+      }
+    }
+  }
+
+  /// Random values of the built-in types, written to reach their edges (text with spaces, `%`,
+  /// `/`, `+`, non-ASCII and emoji; negative and large numbers); the app's own types draw from
+  /// their examples.
+  private static func generator<V: LinkValue>(for type: V.Type, examples: [V]) -> @Sendable (inout SplitMix) -> V? {
+    let draw: @Sendable (inout SplitMix) -> Any
+    switch type {
+    case is Int.Type: draw = { Int(truncatingIfNeeded: $0.next()) >> Int($0.next() % 64) }
+    case is String.Type: draw = { $0.text() }
+    case is Bool.Type: draw = { $0.next() % 2 == 0 }
+    case is Double.Type: draw = { Double(Int64(truncatingIfNeeded: $0.next()) >> 20) / 1024 }
+    case is UUID.Type: draw = { UUID(uuidString: $0.uuidText()) as Any }
+    default: draw = { examples.isEmpty ? Void() as Any : examples[Int($0.next() % UInt64(examples.count))] }
+    }
+    return { draw(&$0) as? V }
+  }
+}
+
+/// `Optional` and `Array` of a ``LinkValue``: the query parameter shapes.
+protocol WrappingLinkParameter {
+  static var codec: ParameterCodec { get }
+}
+
+extension Optional: WrappingLinkParameter where Wrapped: LinkValue {
+  static var codec: ParameterCodec { ParameterCodec(Wrapped.self, shape: .optional) }
+}
+
+extension Array: WrappingLinkParameter where Element: LinkValue {
+  static var codec: ParameterCodec { ParameterCodec(Element.self, shape: .repeated) }
+}
