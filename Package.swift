@@ -16,9 +16,13 @@ let package = Package(
     // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
     .target(name: "DeepLinkKitTesting", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
-    .testTarget(name: "DeepLinkKitTests", dependencies: ["DeepLinkKit", "DeepLinkKitTesting"]),
+    // Route tables the tests share: the README's and a four-level coordinator app's.
+    .target(
+      name: "ExampleRoutes", dependencies: ["DeepLinkKit"], path: "Tests/ExampleRoutes",
+      exclude: ["coordinator-routes.json"]),
+    .testTarget(name: "DeepLinkKitTests", dependencies: ["DeepLinkKit", "DeepLinkKitTesting", "ExampleRoutes"]),
     .testTarget(name: "DeepLinkKitUIKitTests", dependencies: ["DeepLinkKitUIKit", "DeepLinkKitTesting"]),
-    .testTarget(name: "deeplinkTests", dependencies: ["deeplink"]),
+    .testTarget(name: "deeplinkTests", dependencies: ["deeplink", "DeepLinkKit", "ExampleRoutes"]),
   ],
   swiftLanguageModes: [.v6]
 )

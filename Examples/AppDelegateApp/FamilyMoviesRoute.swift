@@ -11,16 +11,7 @@ enum FamilyMoviesRoute: Hashable, Sendable {
 let familyMoviesRouter = try! LinkRouter<FamilyMoviesRoute>(
   hosts: ["www.familymoviesapp.com"],
   routes: [
-    .path(
-      "/familymember/:name",
-      parse: { .familyMember(name: try $0.string("name")) },
-      print: { if case .familyMember(let name) = $0 { ["name": name] } else { nil } }),
-    .path(
-      "/movie/:name",
-      parse: { .movie(name: try $0.string("name")) },
-      print: { if case .movie(let name) = $0 { ["name": name] } else { nil } }),
-    .path(
-      "/search",
-      parse: { .search(query: try $0.string("q")) },
-      print: { if case .search(let query) = $0 { ["q": query] } else { nil } }),
+    .path("/familymember/:name", FamilyMoviesRoute.familyMember),
+    .path("/movie/:name", FamilyMoviesRoute.movie),
+    .path("/search?q", FamilyMoviesRoute.search),
   ])

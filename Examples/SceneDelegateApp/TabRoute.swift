@@ -10,12 +10,6 @@ enum TabRoute: Hashable, Sendable {
 let tabRouter = try! LinkRouter<TabRoute>(
   hosts: ["app.example.com"],
   routes: [
-    .path(
-      "/post/:id(int)",
-      parse: { .post(id: try $0.int("id")) },
-      print: { if case .post(let id) = $0 { ["id": String(id)] } else { nil } }),
-    .path(
-      "/settings/:section",
-      parse: { .settings(section: try $0.string("section")) },
-      print: { if case .settings(let section) = $0 { ["section": section] } else { nil } }),
+    .path("/post/:id", TabRoute.post),
+    .path("/settings/:section", TabRoute.settings),
   ])

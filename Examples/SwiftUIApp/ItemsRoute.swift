@@ -9,8 +9,5 @@ enum ItemsRoute: Hashable, Sendable {
 let itemsRouter = try! LinkRouter<ItemsRoute>(
   hosts: ["www.100items.com"],
   routes: [
-    .path(
-      "/details",
-      parse: { .item(id: try $0.int("id")) },
-      print: { if case .item(let id) = $0 { ["id": String(id)] } else { nil } })
+    .path("/details?id", ItemsRoute.item)
   ])

@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitTesting
+import ExampleRoutes
 import Foundation
 import Testing
 

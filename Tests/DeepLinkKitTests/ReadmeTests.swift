@@ -58,6 +58,8 @@ extension LinkCondition {
       case messages
       case message(id: String)
       case request(id: Int)
+      case activity
+      case search(query: String, page: Int)
     }
 
     let router = try LinkRouter<DeeplinkType>(
@@ -65,18 +67,15 @@ extension LinkCondition {
       hosts: ["app.example.com"],
       routes: [
         .path("/messages", to: .messages),
-        .path(
-          "/messages/:id",
-          parse: { .message(id: try $0.string("id")) },
-          print: { if case .message(let id) = $0 { ["id": id] } else { nil } }),
-        .path(
-          "/requests/:id(int)",
-          parse: { .request(id: try $0.int("id")) },
-          print: { if case .request(let id) = $0 { ["id": String(id)] } else { nil } }),
+        .path("/messages/:id", DeeplinkType.message),
+        .path("/requests/:id", DeeplinkType.request),  // an Int: matches only integers
+        .path("/activity", to: .activity),
+        .path("/search?q&page=1", DeeplinkType.search),  // query parameters; page defaults to 1
       ])
 
     let message = try router.route(for: "myapp://messages/42")  // .message(id: "42")
     let request = try router.route(for: "https://app.example.com/requests/7")  // .request(id: 7)
+    let search = try router.route(for: "myapp://search?q=swift")  // .search(query: "swift", page: 1)
     let link = try router.urlString(for: .message(id: "a/b c"))
     // "https://app.example.com/messages/a%2Fb%20c"
 
@@ -85,16 +84,17 @@ extension LinkCondition {
     } catch {
       print(error.code)  // invalidParameter
       print(error.message)
-      // parameter "id" of route /requests/:id(int) must be a base-10 integer that fits in 64 bits, not "seven"
+      // parameter "id" of route /requests/:id must be a base-10 integer that fits in 64 bits, not "seven"
     }
     // End of the README block; what its comments claim:
     #expect(message == .message(id: "42"))
     #expect(request == .request(id: 7))
+    #expect(search == .search(query: "swift", page: 1))
     #expect(link == "https://app.example.com/messages/a%2Fb%20c")
     #expect(
       throws: DeepLinkError(
         .invalidParameter,
-        #"parameter "id" of route /requests/:id(int) must be a base-10 integer that fits in 64 bits, not "seven""#)
+        #"parameter "id" of route /requests/:id must be a base-10 integer that fits in 64 bits, not "seven""#)
     ) {
       try router.route(for: "myapp://requests/seven")
     }
@@ -121,11 +121,7 @@ extension LinkCondition {
     // README: Every launch source
     let routes: [RouteDefinition<DeeplinkType>] = [
       .path("/messages", to: .messages).shortcut("com.example.messages").intent("ShowMessagesIntent"),
-      .path(
-        "/messages/:id",
-        parse: { .message(id: try $0.string("id")) },
-        print: { if case .message(let id) = $0 { ["id": id] } else { nil } }
-      ).push(when: ["type": "message"], parameters: ["id": "message_id"]),
+      .path("/messages/:id", DeeplinkType.message).push(when: ["type": "message"], parameters: ["id": "message_id"]),
     ]
     // End of the README block.
     let sources = try LinkRouter<DeeplinkType>(schemes: ["myapp"], routes: routes)

@@ -17,10 +17,7 @@ let appRouter = try! LinkRouter<AppRoute>(
   schemes: ["myapp"], hosts: ["app.example.com"],
   routes: [
     .path("/messages", to: .messages),
-    .path(
-      "/messages/:id", parse: { .message(id: try $0.string("id")) },
-      print: { if case .message(let id) = $0 { ["id": id] } else { nil } }
-    ).push(when: ["type": "message"], parameters: ["id": "message_id"]),
+    .path("/messages/:id", AppRoute.message).push(when: ["type": "message"], parameters: ["id": "message_id"]),
     .path("/activity", to: .activity).shortcut("com.example.activity"),
   ])
 

@@ -1,16 +1,1 @@
-// From the DocC guide SwiftUIApps.md; IntegrationGuideTests keeps the guide's blocks equal to these files, and
-// Examples/typecheck type-checks them against the iOS SDK.
-import DeepLinkKit
-
-enum ItemsRoute: Hashable, Sendable {
-  case item(id: Int)
-}
-
-let itemsRouter = try! LinkRouter<ItemsRoute>(
-  hosts: ["www.100items.com"],
-  routes: [
-    .path(
-      "/details",
-      parse: { .item(id: try $0.int("id")) },
-      print: { if case .item(let id) = $0 { ["id": String(id)] } else { nil } })
-  ])
+../../Examples/SwiftUIApp/ItemsRoute.swift

@@ -28,6 +28,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   private let trie: SegmentTrie
   let adapter: URLAdapter
   let keyed: KeyedRoutes
+  /// The table's options as given, for ``routeTable``.
+  let isCaseSensitive: Bool
+  let pushURLKeys: [String]
 
   /// Builds a router, checking the whole table.
   ///
@@ -96,6 +99,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &problems)
     guard problems.isEmpty else { throw RouteTableError(problems: problems) }
     self.keyed = keyed
+    self.isCaseSensitive = isCaseSensitive
+    self.pushURLKeys = pushURLKeys
     self.definitions = kept
     self.patterns = patterns
     self.trie = trie

@@ -25,6 +25,14 @@ public protocol LinkValue: LinkParameter {
   static var linkExamples: [Self] { get }
   /// What a value's text must be, for messages: "must be one of inbox, archive".
   static var linkRequirement: String { get }
+  /// Every value there is, when they are few (a `CaseIterable` raw-value enum, `Bool`); `nil`
+  /// otherwise. An exported JSON table lists their texts, so that it refuses what the Swift
+  /// declaration refuses.
+  static var linkAllowedValues: [Self]? { get }
+}
+
+extension LinkValue {
+  public static var linkAllowedValues: [Self]? { nil }
 }
 
 /// A type a route's parameter can be declared with: a ``LinkValue``, or, for a query parameter,
@@ -79,6 +87,7 @@ extension Bool: LinkValue {
   public var linkText: String { self ? "true" : "false" }
   public static var linkExamples: [Bool] { [false, true] }
   public static var linkRequirement: String { "must be true or false" }
+  public static var linkAllowedValues: [Bool]? { [true, false] }
 }
 
 extension Double: LinkValue {
@@ -133,6 +142,7 @@ extension LinkValue where Self: RawRepresentable & CaseIterable, RawValue == Str
   /// Every case: the cases are the allowed values.
   public static var linkExamples: [Self] { Array(allCases) }
   public static var linkRequirement: String { "must be one of \(allCases.map(\.rawValue).joined(separator: ", "))" }
+  public static var linkAllowedValues: [Self]? { Array(allCases) }
 }
 
 extension LinkValue where Self: RawRepresentable & CaseIterable, RawValue == Int {
@@ -141,4 +151,5 @@ extension LinkValue where Self: RawRepresentable & CaseIterable, RawValue == Int
   public static var linkRequirement: String {
     "must be one of \(allCases.map { String($0.rawValue) }.joined(separator: ", "))"
   }
+  public static var linkAllowedValues: [Self]? { Array(allCases) }
 }

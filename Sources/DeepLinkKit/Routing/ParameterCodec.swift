@@ -21,6 +21,8 @@ struct ParameterCodec: Sendable {
   let patternType: RoutePattern.ParameterType
   /// What the value's text must be, for messages.
   let requirement: String
+  /// The texts of every value there is, when the type lists them (``LinkValue/linkAllowedValues``).
+  let allowedTexts: [String]?
   /// Distinct values, for probing a declaration.
   let examples: [any Sendable]
   /// Reads the texts a link holds for the parameter (one for a path parameter; every query item
@@ -47,6 +49,7 @@ struct ParameterCodec: Sendable {
     self.shape = shape
     patternType = V.self == Int.self ? .int : V.self == UUID.self ? .uuid : .string
     requirement = V.linkRequirement
+    allowedTexts = V.linkAllowedValues?.map(\.linkText)
     let examples = V.linkExamples.reduce(into: [V]()) { found, value in
       if !found.contains(value) { found.append(value) }
     }

@@ -156,7 +156,8 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
       parse: { parameters in build(try prefix.values(parameters) + [try child.parse(parameters)]) },
       printer: printer, compiledPattern: compiled,
       examples: baseline.map { baseline in child.examples.map { build(baseline + [$0]) } } ?? [],
-      generate: generate, problems: problems)
+      generate: generate, allowedValues: prefix.allowedValues.merging(child.allowedValues) { first, _ in first },
+      problems: problems)
     definition.copyKeys(of: child)
     return definition
   }

@@ -52,6 +52,8 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   let examples: [Route]
   /// A route built from random values, for round-trip checks; `nil` for a custom definition.
   let generate: (@Sendable (inout SplitMix) -> Route?)?
+  /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
+  let allowedValues: [String: [String]]
   /// What is wrong with the declaration, found when it was made; the router reports each.
   let declarationProblems: [String]
   /// The routes of a mounted group, already under its prefix; `nil` for a single route.
@@ -60,9 +62,10 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   init(
     pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer?,
     compiledPattern: RoutePattern? = nil, examples: [Route] = [],
-    generate: (@Sendable (inout SplitMix) -> Route?)? = nil, problems: [String] = [],
-    members: [RouteDefinition<Route>]? = nil
+    generate: (@Sendable (inout SplitMix) -> Route?)? = nil, allowedValues: [String: [String]] = [:],
+    problems: [String] = [], members: [RouteDefinition<Route>]? = nil
   ) {
+    self.allowedValues = allowedValues
     self.pattern = pattern
     self.name = name
     self.sources = sources

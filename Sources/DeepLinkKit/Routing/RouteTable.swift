@@ -22,8 +22,10 @@ import Foundation
 /// route has a `name` (unique) and a `path` pattern, and may have `sources` (the sources allowed to
 /// open it; default all), `shortcut` (a quick-action type), `intent` (an intent name), `activity`
 /// (a user-activity type), `push` (`{"when": {field: value}, "parameters": {name: field},
-/// "action": id}`) and `confirm` (`true`: the app confirms it before it is delivered from an
-/// untrusted source). Any other key, and any value of the wrong type, is a problem that names it.
+/// "action": id}`), `confirm` (`true`: the app confirms it before it is delivered from an
+/// untrusted source) and `values` (`{parameter: [allowed text, …]}`, as a Swift table exports for
+/// a raw-value enum or `Bool`). Any other key, and any value of the wrong type, is a problem that
+/// names it. A Swift router's ``LinkRouter/routeTable`` writes this format.
 public struct RouteTable: Sendable, Hashable {
   /// One route of the table.
   public struct Entry: Sendable, Hashable {
@@ -43,12 +45,17 @@ public struct RouteTable: Sendable, Hashable {
     public var push: PushRule?
     /// Whether the app must confirm it before it is delivered from an untrusted source.
     public var confirm: Bool
+    /// The texts a parameter may hold, for the parameters that list them; any other is refused
+    /// with `invalidParameter`.
+    public var values: [String: [String]]
 
     /// Creates an entry.
     public init(
       name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
-      intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false
+      intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false,
+      values: [String: [String]] = [:]
     ) {
+      self.values = values
       self.name = name
       self.path = path
       self.sources = sources
@@ -111,9 +118,18 @@ public struct RouteTable: Sendable, Hashable {
         continue
       }
       let name = entry.name
+      let allowed = entry.values.sorted { $0.key < $1.key }
       var definition = RouteDefinition<NamedRoute>.path(
         entry.path, name: name, sources: entry.sources,
-        parse: { NamedRoute(name, parameters: $0.dictionary) },
+        parse: { parameters in
+          for (parameter, texts) in allowed {
+            if let text = parameters.values(parameter).first(where: { !texts.contains($0) }) {
+              throw InvalidParameterValue(
+                name: parameter, reason: "must be one of \(texts.joined(separator: ", ")), not \(quoted(text))")
+            }
+          }
+          return NamedRoute(name, parameters: parameters.dictionary)
+        },
         print: { $0.name == name ? $0.parameters : nil })
       if let shortcut = entry.shortcut { definition = definition.shortcut(shortcut) }
       if let intent = entry.intent { definition = definition.intent(intent) }
@@ -155,19 +171,26 @@ public struct RouteTable: Sendable, Hashable {
   }
 }
 
+extension InputLimits {
+  /// The JSON table keys of the limits, sorted.
+  static let jsonKeys: [(String, WritableKeyPath<InputLimits, Int> & Sendable)] = [
+    ("maxPayloadDepth", \.maxPayloadDepth), ("maxPayloadFields", \.maxPayloadFields),
+    ("maxQueryItems", \.maxQueryItems),
+    ("maxSegments", \.maxSegments), ("maxURLLength", \.maxURLLength), ("maxValueLength", \.maxValueLength),
+  ]
+}
+
 /// Reads a table from JSON, collecting problems instead of stopping at the first. Routes with a
 /// problem are left out, so that the rest can still be checked.
 private struct Reader {
   var problems: [RouteTableError.Problem] = []
 
-  private static let limitKeys: [(String, WritableKeyPath<InputLimits, Int> & Sendable)] = [
-    ("maxPayloadDepth", \.maxPayloadDepth), ("maxPayloadFields", \.maxPayloadFields),
-    ("maxQueryItems", \.maxQueryItems),
-    ("maxSegments", \.maxSegments), ("maxURLLength", \.maxURLLength), ("maxValueLength", \.maxValueLength),
-  ]
+  private static let limitKeys = InputLimits.jsonKeys
   private static let tableKeys =
     ["caseSensitive", "hosts"] + limitKeys.map(\.0) + ["pushURLKeys", "routes", "schemes"]
-  private static let routeKeys = ["activity", "confirm", "intent", "name", "path", "push", "shortcut", "sources"]
+  private static let routeKeys = [
+    "activity", "confirm", "intent", "name", "path", "push", "shortcut", "sources", "values",
+  ]
   private static let pushKeys = ["action", "parameters", "when"]
 
   mutating func read(_ json: Data) -> RouteTable? {
@@ -244,10 +267,19 @@ private struct Reader {
     case .bool(let value): confirm = value
     case let other?: problem("\(label): \"confirm\" must be a Boolean, not \(other.typeDescription)")
     }
+    var values: [String: [String]] = [:]
+    switch object["values"] {
+    case nil: break
+    case .object(let object):
+      for (parameter, list) in object.sorted(by: { $0.key < $1.key }) {
+        values[parameter] = strings(list, at: "\(label): \"values\": \(quoted(parameter))")
+      }
+    case let other?: problem("\(label): \"values\" must be an object of string arrays, not \(other.typeDescription)")
+    }
     guard problems.count == count, let name, let path else { return nil }
     return RouteTable.Entry(
       name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: push,
-      confirm: confirm)
+      confirm: confirm, values: values)
   }
 
   private mutating func pushRule(_ value: JSONValue, at location: String) -> PushRule? {

@@ -120,6 +120,13 @@ struct TypedDeclaration: Sendable {
     return printed
   }
 
+  /// The texts each parameter with few values allows.
+  var allowedValues: [String: [String]] {
+    var values: [String: [String]] = [:]
+    for binding in bindings { values[binding.name] = binding.codec.allowedTexts }
+    return values
+  }
+
   /// The slots by which the route's values are located for printing.
   var slots: [ValueSlot] {
     bindings.map { ValueSlot(examples: $0.codec.examples, cast: $0.codec.cast, equal: $0.codec.equal) }
@@ -176,7 +183,7 @@ struct TypedDeclaration: Sendable {
     return RouteDefinition(
       pattern: pattern.description, name: name, sources: sources, parse: parse, printer: printer,
       compiledPattern: pattern, examples: locator.map { [$0.example] } ?? [], generate: generate,
-      problems: problems)
+      allowedValues: allowedValues, problems: problems)
   }
 }
 
