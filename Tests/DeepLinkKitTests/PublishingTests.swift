@@ -6,25 +6,9 @@ import Testing
 @Suite struct PublishingTests {
   static let routes: [RouteDefinition<DeeplinkType>] = [
     .path("/activity", to: .activity).shortcut("com.example.activity"),
-    .path(
-      "/requests/:id(int)",
-      parse: { .request(id: try $0.int("id")) },
-      print: { if case .request(let id) = $0 { ["id": String(id)] } else { nil } }
-    ).shortcut("com.example.request").activity("com.example.request"),
-    .path(
-      "/docs/*path",
-      parse: { .docs(path: try $0.string("path"), version: $0["v"]) },
-      print: { route in
-        guard case .docs(let path, let version) = route else { return nil }
-        var values = ["path": path]
-        values["v"] = version
-        return values
-      }
-    ).activity("com.example.docs"),
-    .path(
-      "/messages/:id",
-      parse: { .messages(.details(id: try $0.string("id"))) },
-      print: { if case .messages(.details(let id)) = $0 { ["id": id] } else { nil } }),
+    .path("/requests/:id", DeeplinkType.request).shortcut("com.example.request").activity("com.example.request"),
+    .path("/docs/*path?v", DeeplinkType.docs).activity("com.example.docs"),
+    .path("/messages/:id") { .messages(.details(id: $0)) },
     .path("/listings/new", to: .newListing, sources: [.inApp]).shortcut("com.example.new"),
   ]
   static let router = try! LinkRouter<DeeplinkType>(schemes: ["myapp"], hosts: ["app.example.com"], routes: routes)

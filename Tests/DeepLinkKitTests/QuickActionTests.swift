@@ -59,12 +59,8 @@ import Testing
       schemes: ["myapp"],
       routes: [
         .path("/activity", to: .activity).shortcut("com.example.activity").intent("ShowActivityIntent"),
-        .path(
-          "/requests/:id(int)",
-          parse: { .request(id: try $0.int("id")) },
-          print: { if case .request(let id) = $0 { ["id": String(id)] } else { nil } }
-        )
-        .activity("com.example.request").push(when: ["type": "request"], parameters: ["id": "request_id"]),
+        .path("/requests/:id", DeeplinkType.request)
+          .activity("com.example.request").push(when: ["type": "request"], parameters: ["id": "request_id"]),
       ])
     #expect(try router.resolve(.quickAction(QuickAction(type: "com.example.activity"))).route == .activity)
     #expect(try router.resolve(.intent(IntentInvocation(name: "ShowActivityIntent"))).route == .activity)

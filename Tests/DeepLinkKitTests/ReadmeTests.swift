@@ -46,7 +46,7 @@ extension LinkCondition {
       try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8) + "\n"
         + String(contentsOf: appTests, encoding: .utf8))
     let blocks = try Self.blocks("swift")
-    #expect(blocks.count == 6)
+    #expect(blocks.count == 7)
     for block in blocks {
       #expect(source.contains(normalize(block)), "README block not compiled by ReadmeTests.swift:\n\(block)")
     }
@@ -131,6 +131,37 @@ extension LinkCondition {
     #expect(
       try sources.resolve(.push(PushNotification(userInfo: ["type": "message", "message_id": 42]))).route
         == .message(id: "42"))
+  }
+
+  @Test func declaringRoutes() throws {
+    // README: Declaring routes
+    enum CardRoute: Hashable, Sendable {
+      case summary
+      case transaction(id: String, showsReceipt: Bool)
+    }
+
+    enum HomeRoute: Hashable, Sendable {
+      case feed
+      case card(id: Int, CardRoute)
+    }
+
+    let cardRoutes: [RouteDefinition<CardRoute>] = [
+      .path("/", to: .summary),
+      .path("/transactions/:id?receipt=false", CardRoute.transaction),
+    ]
+
+    let homeRoutes: [RouteDefinition<HomeRoute>] = [
+      .path("/", to: .feed),
+      .mount("/cards/:cardID", cardRoutes, HomeRoute.card),  // the prefix's values come first
+    ]
+
+    let home = try LinkRouter<HomeRoute>(schemes: ["myapp"], routes: [.mount("/home", homeRoutes) { $0 }])
+    let card = try home.route(for: "myapp://home/cards/7/transactions/t1?receipt=true")
+    // .card(id: 7, .transaction(id: "t1", showsReceipt: true))
+    let cardLink = try home.urlString(for: .card(id: 7, .summary))  // "myapp://home/cards/7"
+    // End of the README block; what its comments claim:
+    #expect(card == .card(id: 7, .transaction(id: "t1", showsReceipt: true)))
+    #expect(cardLink == "myapp://home/cards/7")
   }
 
   @Test func routeTablesAsJSON() throws {

@@ -24,16 +24,15 @@ import Foundation
   var delivered: [NamedRoute] = []
   var contexts: [DeliveryContext] = []
   var refusedUniversalLinks: [URL] = []
-  private(set) var dispatcher: LinkDispatcher<NamedRoute>!
+  let dispatcher: LinkDispatcher<NamedRoute>
   private(set) var receiver: LinkReceiver<NamedRoute>!
 
   init(ready: Bool = true, holdingPolicy: HoldingPolicy = .newestOnly) {
-    dispatcher = LinkDispatcher(
-      router: Self.router, holdingPolicy: holdingPolicy,
-      deliver: { [unowned self] route, context in
-        self.delivered.append(route)
-        self.contexts.append(context)
-      })
+    dispatcher = LinkDispatcher(router: Self.router, holdingPolicy: holdingPolicy)
+    dispatcher.setHandler { [unowned self] route, context in
+      self.delivered.append(route)
+      self.contexts.append(context)
+    }
     receiver = LinkReceiver(
       dispatcher: dispatcher,
       onRefusedUniversalLink: { [unowned self] url, _ in self.refusedUniversalLinks.append(url) })

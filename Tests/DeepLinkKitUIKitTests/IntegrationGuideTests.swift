@@ -27,13 +27,12 @@ extension LinkCondition {
   }
 
   private(set) var screen = Screen.splash
-  private(set) var dispatcher: LinkDispatcher<NamedRoute>!
+  let dispatcher: LinkDispatcher<NamedRoute>
 
   init(router: LinkRouter<NamedRoute>) {
-    dispatcher = LinkDispatcher(
-      router: router,
-      requirements: { $0.name == "post" ? [] : [.signedIn] },
-      deliver: { [unowned self] route in self.screen = .main(showing: route.name) })
+    // Created first, given its handler once `self` exists: links wait for both.
+    dispatcher = LinkDispatcher(router: router, requirements: { $0.name == "post" ? [] : [.signedIn] })
+    dispatcher.setHandler { [unowned self] route in self.screen = .main(showing: route.name) }
   }
 
   func splashFinished(hasSession: Bool) {
@@ -94,6 +93,20 @@ enum CardRoute: Hashable, Sendable {
     if case .cardDetail(let cardID) = route { stack += ["card \(cardID)", "card \(cardID) detail"] }
   }
 }
+
+enum DashboardFlow {
+  static let routes: [RouteDefinition<CardRoute>] = [
+    .path("/", to: .dashboard),
+    .path("/cards/:cardID/detail", CardRoute.cardDetail),
+  ]
+}
+
+let cardRouter = try! LinkRouter<CardRoute>(
+  schemes: ["cards"],
+  routes: [
+    .mount("/dashboard", DashboardFlow.routes) { $0 },  // the same route type: embedded as is
+    .path("/profile", to: .profile),
+  ])
 
 @MainActor @Suite struct IntegrationGuideTests {
   static let guides = URL(fileURLWithPath: #filePath)
@@ -199,11 +212,11 @@ enum CardRoute: Hashable, Sendable {
     #expect(flow.screen == .main(showing: nil))  // nothing replays
   }
 
-  @Test func coordinatorAppPassesTheRouteDownCreatingChildren() {
+  @Test func coordinatorAppPassesTheRouteDownCreatingChildren() throws {
     let app = AppCoordinator()
-    let dispatcher = LinkDispatcher(
-      router: try! LinkRouter<CardRoute>(schemes: ["cards"], routes: []), deliver: app.handle)
-    dispatcher.receive(route: .cardDetail(cardID: 3), source: .inApp)
+    let dispatcher = LinkDispatcher(router: cardRouter, deliver: app.handle)
+    dispatcher.receive(.url("cards://dashboard/cards/3/detail"))
+    #expect(try cardRouter.urlString(for: .cardDetail(cardID: 3)) == "cards://dashboard/cards/3/detail")
     #expect(app.home == nil)  // held until ready: no coordinator exists yet
     dispatcher.satisfy(.ready)
     #expect(app.home?.selectedTab == .dashboard)

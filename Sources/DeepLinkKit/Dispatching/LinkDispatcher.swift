@@ -103,11 +103,12 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   private let confirm: Confirm?
   private let requirements: Requirements
   private let now: @MainActor () -> Duration
-  private let deliver: DeliverWithContext
+  private var deliver: DeliverWithContext?
   /// Whether the handler reads the context; a route-only handler is not given one built in full
   /// (its input text would cost a string per delivery).
   private var handlerReadsContext = true
-  private var observers: [@MainActor (DispatchEvent<Route>) -> Void] = []
+  private var observers: [(id: Int, observe: @MainActor (DispatchEvent<Route>) -> Void)] = []
+  private var lastObserverID = 0
 
   private var satisfied: Set<LinkCondition> = []
   /// Every link kept, in arrival order: those waiting for their conditions and those awaiting the
@@ -176,7 +177,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     untrustedSources: Set<DeepLinkSource> = defaultUntrustedSources,
     confirm: Confirm? = nil,
     requirements: @escaping Requirements = { _ in [] },
-    deliver: @escaping DeliverWithContext
+    deliver: DeliverWithContext? = nil
   ) {
     self.router = router
     self.holdingPolicy = holdingPolicy
@@ -196,11 +197,49 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   // MARK: - Observing
 
-  /// Calls `observer` with every event from now on.
+  /// Calls `observer` with every event from now on, until the returned token is cancelled.
   ///
   /// - Parameter observer: Called on the main actor, in the order events happen.
-  public func addObserver(_ observer: @escaping @MainActor (DispatchEvent<Route>) -> Void) {
-    observers.append(observer)
+  /// - Returns: A token whose ``ObservationToken/cancel()`` removes the observer. Dropping the
+  ///   token keeps the observer (a log for the app's lifetime needs no token).
+  @discardableResult
+  public func addObserver(_ observer: @escaping @MainActor (DispatchEvent<Route>) -> Void) -> ObservationToken {
+    lastObserverID += 1
+    let id = lastObserverID
+    observers.append((id, observer))
+    return ObservationToken { [weak self] in self?.observers.removeAll { $0.id == id } }
+  }
+
+  // MARK: - The handler
+
+  /// Gives the dispatcher its handler, for a dispatcher created without one: links wait for it
+  /// as for a condition (``LinkCondition/handler``), and are delivered once it is set and their
+  /// other conditions hold. Setting another handler replaces it.
+  ///
+  /// ```swift
+  /// let dispatcher = LinkDispatcher(router: router)        // in the composition root
+  /// dispatcher.setHandler { [weak self] route in self?.show(route) }   // once the UI exists
+  /// ```
+  ///
+  /// - Parameter deliver: Called on the main actor with each route to open.
+  public func setHandler(_ deliver: @escaping Deliver) {
+    install { route, _ in try deliver(route) }
+    handlerReadsContext = false
+  }
+
+  /// Gives the dispatcher a handler that receives each route with its ``DeliveryContext``.
+  ///
+  /// - Parameter deliver: Called on the main actor with each route to open and its context.
+  public func setHandler(_ deliver: @escaping DeliverWithContext) {
+    install(deliver)
+    handlerReadsContext = true
+  }
+
+  private func install(_ handler: @escaping DeliverWithContext) {
+    defer { runEffects() }
+    deliver = handler
+    dropExpiredLinks()
+    deliverHeldLinks()
   }
 
   /// The conditions that hold now.
@@ -371,9 +410,11 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// case) is answered without building sets.
   private func missingConditions(for route: Route) -> Set<LinkCondition> {
     let extra = requirements(route)
-    if extra.isEmpty { return satisfied.contains(.ready) ? [] : [.ready] }
+    let hasHandler = deliver != nil
+    if extra.isEmpty, hasHandler { return satisfied.contains(.ready) ? [] : [.ready] }
     var missing = extra.subtracting(satisfied)
     if !satisfied.contains(.ready) { missing.insert(.ready) }
+    if !hasHandler { missing.insert(.handler) }
     return missing
   }
 
@@ -562,6 +603,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
         notify(event)
       case .deliver(let link, let heldFor, let time):
         let (id, route) = (link.id, link.route)
+        // A link is released only while a handler is set (it waits for ``LinkCondition/handler``).
+        guard let deliver else { continue }
         do {
           try deliver(
             route,
@@ -589,6 +632,6 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   }
 
   private func notify(_ event: DispatchEvent<Route>) {
-    for observer in observers { observer(event) }
+    for observer in observers { observer.observe(event) }
   }
 }

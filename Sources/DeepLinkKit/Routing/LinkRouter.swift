@@ -10,10 +10,7 @@ import Foundation
 ///   schemes: ["myapp"], hosts: ["app.example.com"],
 ///   routes: [
 ///     .path("/activity", to: .activity),
-///     .path(
-///       "/requests/:id(int)",
-///       parse: { .request(id: try $0.int("id")) },
-///       print: { if case .request(let id) = $0 { ["id": String(id)] } else { nil } }),
+///     .path("/requests/:id", DeeplinkType.request),
 ///   ])
 /// try router.route(for: "myapp://requests/7")          // .request(id: 7)
 /// try router.urlString(for: .request(id: 7))            // "https://app.example.com/requests/7"

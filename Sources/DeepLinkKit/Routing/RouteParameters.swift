@@ -4,11 +4,11 @@ import Foundation
 /// items, all percent-decoded.
 ///
 /// A path parameter wins over a query item of the same name, and the first of two query items
-/// with one name wins. The typed accessors throw ``DeepLinkError`` (`invalidParameter`) naming the
-/// parameter, so a route's builder reads as a line of code:
+/// with one name wins (``values(_:)`` has them all). The typed accessors throw ``DeepLinkError``
+/// (`invalidParameter`) naming the parameter, for a custom route's builder:
 ///
 /// ```swift
-/// .path("/requests/:id(int)", parse: { .request(id: try $0.int("id")) }, print: …)
+/// .path("/requests/:id(int)", parse: { .request(id: try $0.int("id") * 2) })
 /// ```
 public struct RouteParameters: Sendable, Hashable, Sequence {
   /// One named value.

@@ -23,6 +23,12 @@ public struct LinkCondition: Sendable, Hashable, Comparable, ExpressibleByString
   /// The app can navigate: its root UI exists and launch work is done. Every route needs it.
   public static let ready = LinkCondition("ready")
 
+  /// The dispatcher has a handler to deliver to: it holds when the dispatcher is created with
+  /// `deliver`, or once `setHandler` gives it one, so that the object that owns the dispatcher can
+  /// create it before it can navigate. Every route needs it; a held link's `missing` names it
+  /// while there is no handler. It is not among the `satisfiedConditions`, which the app sets.
+  public static let handler = LinkCondition("handler")
+
   public var description: String { name }
 
   public static func < (lhs: LinkCondition, rhs: LinkCondition) -> Bool { lhs.name < rhs.name }
