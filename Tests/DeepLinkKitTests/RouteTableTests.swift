@@ -50,20 +50,20 @@ import Testing
     (
       #"{"routes": [], "scheme": ["x"]}"#,
       [
-        #"the table has the unknown key "scheme"; the keys are caseSensitive, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#
+        #"the table has the unknown key "scheme"; the keys are caseSensitive, customSchemeHost, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#
       ]
     ),
     (
       #"{"routes": [{"name": "a", "path": "/a", "shortcuts": "x"}]}"#,
       [
-        #"routes[0] ("a") has the unknown key "shortcuts"; the keys are activity, confirm, intent, name, path, push, shortcut, sources, values"#
+        #"routes[0] ("a") has the unknown key "shortcuts"; the keys are activity, confirm, host, intent, name, path, push, shortcut, sources, values"#
       ]
     ),
     (
       #"{"routes": [{"name": "a", "path": "/a", "Path": "/b", "extra": 1}]}"#,
       [
-        #"routes[0] ("a") has the unknown key "Path"; the keys are activity, confirm, intent, name, path, push, shortcut, sources, values"#,
-        #"routes[0] ("a") has the unknown key "extra"; the keys are activity, confirm, intent, name, path, push, shortcut, sources, values"#,
+        #"routes[0] ("a") has the unknown key "Path"; the keys are activity, confirm, host, intent, name, path, push, shortcut, sources, values"#,
+        #"routes[0] ("a") has the unknown key "extra"; the keys are activity, confirm, host, intent, name, path, push, shortcut, sources, values"#,
       ]
     ),
     (#"{"schemes": ["x"]}"#, [#"the table has no "routes" array"#]),
@@ -220,7 +220,7 @@ import Testing
       """
     #expect(
       Self.problems(json) == [
-        #"the table has the unknown key "colour"; the keys are caseSensitive, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#,
+        #"the table has the unknown key "colour"; the keys are caseSensitive, customSchemeHost, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#,
         #"routes[4] ("d"): "sources" holds the unknown source "nowhere"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#,
         #"scheme "https": http and https are not custom schemes; list universal-link hosts instead"#,
         #"the host "bad host" holds the character " ""#,

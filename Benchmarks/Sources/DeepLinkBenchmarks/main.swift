@@ -23,6 +23,17 @@ let vocabulary = [
   "requests", "posts", "users", "teams", "projects", "files", "events", "photos", "videos", "music",
 ]
 
+/// The same tables declared once per route, as an app declares them: each route keeps its values,
+/// so that the router can print it (and checks, when it is built, that it can).
+enum TypedBenchRoute: Hashable, Sendable {
+  case section(Int)
+  case one(Int, String)
+  case item(Int, id: Int)
+  case two(Int, String, String)
+  case post(Int, user: String, post: Int)
+  case rest(Int, path: String)
+}
+
 /// Realistic tables: sections of seven routes mixing literal, typed, untyped, wildcard and
 /// catch-all segments, one to five segments long.
 enum Table {
@@ -51,6 +62,22 @@ enum Table {
     return try! LinkRouter(
       schemes: ["myapp", "myapp-beta"], hosts: ["app.example.com", "www.example.com", "*.example.org"],
       routes: routes)
+  }
+
+  /// The table of `count` routes, declared once per route (parse and print from one declaration).
+  static func typedDefinitions(_ count: Int) -> [RouteDefinition<TypedBenchRoute>] {
+    (0..<count).map { index in
+      let pattern = pattern(index)
+      switch index % 7 {
+      case 0: return .path(pattern, to: .section(index))
+      case 1: return .path(pattern) { .one(index, $0) }
+      case 2: return .path(pattern) { .item(index, id: $0) }
+      case 3: return .path(pattern) { .two(index, $0, $1) }
+      case 4: return .path(pattern) { .post(index, user: $0, post: $1) }
+      case 5: return .path(pattern) { .one(index, $0) }
+      default: return .path(pattern) { .rest(index, path: $0) }
+      }
+    }
   }
 
   /// Hits early and late in the table, a typed-parameter fallback, a miss, universal links and
@@ -204,6 +231,15 @@ if arguments.count == 3, arguments[1] == "build", let count = Int(arguments[2]) 
   for _ in 0..<count { blackHole(Table.router(2_000)) }
   exit(0)
 }
+if arguments.count == 3, arguments[1] == "declare-typed", let count = Int(arguments[2]) {
+  for _ in 0..<count { blackHole(Table.typedDefinitions(2_000)) }
+  exit(0)
+}
+if arguments.count == 3, arguments[1] == "build-typed", let count = Int(arguments[2]) {
+  let definitions = Table.typedDefinitions(2_000)
+  for _ in 0..<count { blackHole(try! LinkRouter(schemes: ["myapp"], routes: definitions)) }
+  exit(0)
+}
 
 let rounds = 31
 var lines: [String] = []
@@ -264,6 +300,19 @@ for _ in 0..<rounds {
   blackHole(router)
 }
 let build = buildSamples.sorted()[rounds / 2]
+
+// The same 2,000 routes declared once each: declaring (the values located for printing) and
+// building (every declaration's route printed and resolved back) are timed together, as an app
+// pays for both at launch.
+var typedBuildSamples: [Double] = []
+for _ in 0..<rounds {
+  let start = DispatchTime.now().uptimeNanoseconds
+  let router = try! LinkRouter(
+    schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], routes: Table.typedDefinitions(2_000))
+  typedBuildSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+  blackHole(router)
+}
+let typedBuild = typedBuildSamples.sorted()[rounds / 2]
 
 // The dispatcher: receive a link and deliver it (the app is ready).
 let receiveToDeliver = MainActor.assumeIsolated { () -> Double in
@@ -365,6 +414,7 @@ lines += [
   "| linear scan ÷ trie at 1,000 routes | \(ratio(leadBySize[1_000]!)) | ≥ 5× | \(verdict(leadBySize[1_000]! >= 5)) |",
   "| linear scan ÷ trie at 10,000 routes | \(ratio(leadBySize[10_000]!)) | ≥ 20× | \(verdict(leadBySize[10_000]! >= 20)) |",
   "| build a table of 2,000 routes | \(format(build)) | < 2 ms | \(verdict(build < 2_000_000)) |",
+  "| declare and build 2,000 routes declared once (typed, printable, each printed back) | \(format(typedBuild)) | report | \(ratio(typedBuild / build)) of the row above |",
   "| dispatcher receive → deliver | \(format(receiveToDeliver)) | < 5 µs | \(verdict(receiveToDeliver < 5_000)) |",
   "| dispatcher receive → deliver, time, 10,000 ÷ 10 links in the window | \(ratio(perLinkInWindow[3] / perLinkInWindow[0])) | ≤ 1.5× | \(verdict(perLinkInWindow[3] / perLinkInWindow[0] <= 1.5)) |",
   windowInstructions.count == 2

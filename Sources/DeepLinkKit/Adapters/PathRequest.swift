@@ -14,6 +14,9 @@ struct PathRequest: Sendable, Hashable {
   var segments: [String]
   /// Percent-decoded query items in order; `+` stays `+`.
   var query: [QueryItem]
+  /// The link's host, normalized: a universal link's, or a custom-scheme link's when the table
+  /// reads its host as a host (``CustomSchemeHost/host``).
+  var host: String? = nil
 
   /// The path as people read it, for messages: `/messages/42`.
   var pathDescription: String { "/" + segments.joined(separator: "/") }

@@ -17,6 +17,7 @@ struct URLAdapter: Sendable {
   /// The lowercase custom schemes in table order, for messages and printing.
   var schemeList: [String]
   /// The same, as bytes, compared without making a string of the link's scheme.
+  var customSchemeHost: CustomSchemeHost = .firstSegment
   private var schemeBytes: [[UInt8]]
   private static let https = Array("https".utf8)
 
@@ -62,6 +63,7 @@ struct URLAdapter: Sendable {
     for byte in bytes[parts.path] where byte == UInt8(ascii: "/") { slashes += 1 }
     segments.reserveCapacity(min(slashes + 1, limits.maxSegments + 1))
     let kind: DeepLinkSource
+    var linkHost: String?
     if scheme.equalsLowercased(Self.https) {
       kind = .universalLink
       guard let authority = parts.authority else {
@@ -72,9 +74,18 @@ struct URLAdapter: Sendable {
         let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
         throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed universal-link host (\(listed))")
       }
+      linkHost = host
     } else if schemeBytes.contains(where: scheme.equalsLowercased) {
       kind = .customScheme
-      if let authority = parts.authority, !authority.isEmpty {
+      if customSchemeHost == .host, let authority = parts.authority, !authority.isEmpty {
+        // `myapp://app.example.com/messages/42`: the host is a host, checked as a universal link's.
+        let host = try hostOfUniversalLink(bytes[authority])
+        guard hosts.contains(host) else {
+          let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
+          throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed host (\(listed))")
+        }
+        linkHost = host
+      } else if let authority = parts.authority, !authority.isEmpty {
         let host = bytes[authority]
         if host.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
         if host.contains(UInt8(ascii: ":")) { throw .malformed("a custom-scheme link cannot name a port") }
@@ -96,7 +107,7 @@ struct URLAdapter: Sendable {
 
     if segments.count > limits.maxSegments { throw tooManySegments() }
     let query = try parts.query.map { range throws(DeepLinkError) in try queryItems(bytes[range]) } ?? []
-    return PathRequest(source: source ?? kind, kind: kind, segments: segments, query: query)
+    return PathRequest(source: source ?? kind, kind: kind, segments: segments, query: query, host: linkHost)
   }
 
   private func unsupportedSchemeMessage(_ scheme: String) -> String {
@@ -211,4 +222,14 @@ struct URLAdapter: Sendable {
   private func tooManySegments() -> DeepLinkError {
     InputLimits.tooLarge("the link has more than \(limits.maxSegments) path segments", limit: "\(limits.maxSegments)")
   }
+}
+
+/// How a table reads the host of a custom-scheme link.
+public enum CustomSchemeHost: String, Sendable, Hashable, CaseIterable {
+  /// The host is the first path segment: `myapp://messages/42` is `/messages/42` (the default).
+  case firstSegment
+  /// The host is a host, which must be listed: `myapp://app.example.com/messages/42` is
+  /// `/messages/42` on `app.example.com`, as some apps' existing links are written;
+  /// `myapp:///messages/42` has no host.
+  case host
 }

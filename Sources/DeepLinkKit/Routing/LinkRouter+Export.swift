@@ -21,7 +21,7 @@ extension LinkRouter {
     var entries: [RouteTable.Entry] = []
     entries.reserveCapacity(definitions.count)
     for (definition, pattern) in zip(definitions, patterns) {
-      var name = definition.name ?? definition.examples.first.flatMap(Self.caseName) ?? pattern.description
+      var name = definition.name ?? definition.examples.first.flatMap(RouteCase.path) ?? pattern.description
       if !taken.insert(name).inserted {
         let base = name
         var number = 2
@@ -34,32 +34,13 @@ extension LinkRouter {
         RouteTable.Entry(
           name: name, path: pattern.canonicalText, sources: definition.sources, shortcut: definition.shortcutType,
           intent: definition.intentName, activity: definition.activityType, push: definition.pushRule,
-          confirm: definition.requiresConfirmation, values: definition.allowedValues))
+          confirm: definition.requiresConfirmation, values: definition.allowedValues, host: definition.host))
     }
-    return RouteTable(
+    var table = RouteTable(
       schemes: adapter.schemeList, hosts: adapter.hosts.entries, isCaseSensitive: isCaseSensitive,
       limits: adapter.limits, pushURLKeys: pushURLKeys, routes: entries)
-  }
-
-  /// The enum cases on the way down to the route's last case: `home.dashboard.card.detail` for
-  /// `.home(.dashboard(.card(id: 7, .detail)))`; `nil` when the route is not an enum.
-  private static func caseName(_ route: Route) -> String? {
-    var names: [String] = []
-    var next: [Any] = [route]
-    while let value = next.first, names.count < 16 {
-      next.removeFirst()
-      let mirror = Mirror(reflecting: value)
-      // A parameter's value (a raw-value enum) is not part of the route's name.
-      guard mirror.displayStyle == .enum, !(value is any LinkValue) else { continue }
-      guard let payload = mirror.children.first else {
-        names.append(String(describing: value))
-        continue
-      }
-      if let label = payload.label { names.append(label) }
-      let inner = Mirror(reflecting: payload.value)
-      next = inner.displayStyle == .tuple ? inner.children.map(\.value) : [payload.value]
-    }
-    return names.isEmpty ? nil : names.joined(separator: ".")
+    table.customSchemeHost = adapter.customSchemeHost
+    return table
   }
 }
 
@@ -71,6 +52,7 @@ extension RouteTable {
     if !schemes.isEmpty { object["schemes"] = schemes }
     if !hosts.isEmpty { object["hosts"] = hosts }
     if !isCaseSensitive { object["caseSensitive"] = false }
+    if customSchemeHost != .firstSegment { object["customSchemeHost"] = customSchemeHost.rawValue }
     if pushURLKeys != LinkRouter<NamedRoute>.defaultPushURLKeys { object["pushURLKeys"] = pushURLKeys }
     let defaults = InputLimits()
     for (key, path) in InputLimits.jsonKeys where limits[keyPath: path] != defaults[keyPath: path] {
@@ -99,6 +81,31 @@ extension RouteTable.Entry {
     }
     if confirm { object["confirm"] = true }
     if !values.isEmpty { object["values"] = values }
+    if let host { object["host"] = host }
     return object
+  }
+}
+
+/// The enum cases on the way down to a route's last case: `home.dashboard.card.detail` for
+/// `.home(.dashboard(.card(id: 7, .detail)))`; `nil` when the route is not an enum. Names
+/// exported routes, and narrows the declarations tried when a route is printed.
+enum RouteCase {
+  static func path(_ route: Any) -> String? {
+    var names: [String] = []
+    var next: [Any] = [route]
+    while let value = next.first, names.count < 16 {
+      next.removeFirst()
+      let mirror = Mirror(reflecting: value)
+      // A parameter's value (a raw-value enum) is not part of the route's name.
+      guard mirror.displayStyle == .enum, !(value is any LinkValue) else { continue }
+      guard let payload = mirror.children.first else {
+        names.append(String(describing: value))
+        continue
+      }
+      if let label = payload.label { names.append(label) }
+      let inner = Mirror(reflecting: payload.value)
+      next = inner.displayStyle == .tuple ? inner.children.map(\.value) : [payload.value]
+    }
+    return names.isEmpty ? nil : names.joined(separator: ".")
   }
 }

@@ -23,8 +23,14 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   let definitions: [RouteDefinition<Route>]
   let patterns: [RoutePattern]
   private let trie: SegmentTrie
+  /// The routes of ``RouteDefinition/host(_:_:)`` groups, by normalized host.
+  private let hostTries: [String: SegmentTrie]
   let adapter: URLAdapter
   let keyed: KeyedRoutes
+  /// The definitions that print routes of each case path (``RouteCase``), in table order, and
+  /// those whose case is unknown (custom printers), tried for every route.
+  private let printersByCase: [String: [Int]]
+  private let printersForAnyCase: [Int]
   /// The table's options as given, for ``routeTable``.
   let isCaseSensitive: Bool
   let pushURLKeys: [String]
@@ -38,12 +44,14 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   ///   - limits: Bounds on what one input may hold; see ``InputLimits``.
   ///   - pushURLKeys: The payload fields that may hold a link in a push notification, tried at
   ///     the top level, then inside `data`.
+  ///   - customSchemeHost: Whether a custom-scheme link's host is its first path segment (the
+  ///     default, `myapp://messages/42`) or a listed host (`myapp://app.example.com/messages/42`).
   ///   - routes: The routes, in any order.
   /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, scheme and host.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true,
     limits: InputLimits = InputLimits(), pushURLKeys: [String] = LinkRouter.defaultPushURLKeys,
-    routes: [RouteDefinition<Route>]
+    customSchemeHost: CustomSchemeHost = .firstSegment, routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) {
     var problems: [RouteTableError.Problem] = []
     for scheme in schemes {
@@ -58,6 +66,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     problems += limits.problems
 
     var trie = SegmentTrie(isCaseSensitive: isCaseSensitive, expectedRoutes: routes.count)
+    var hostTries: [String: SegmentTrie] = [:]
     var patterns: [RoutePattern] = []
     var kept: [RouteDefinition<Route>] = []
     patterns.reserveCapacity(routes.count)
@@ -82,7 +91,15 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
         continue
       }
       problems += Self.unreachableSources(definition, pattern)
-      if let existing = trie.insert(pattern, route: kept.count) {
+      var conflict: Int?
+      if let host = definition.host {
+        guard let normalized = Self.listHost(host, in: &hostList, problems: &problems) else { continue }
+        conflict = hostTries[normalized, default: SegmentTrie(isCaseSensitive: isCaseSensitive, expectedRoutes: 8)]
+          .insert(pattern, route: kept.count)
+      } else {
+        conflict = trie.insert(pattern, route: kept.count)
+      }
+      if let existing = conflict {
         let other = kept[existing]
         let relation =
           other.pattern == definition.pattern ? "are registered with the same pattern" : "have the same shape"
@@ -98,12 +115,48 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.keyed = keyed
     self.isCaseSensitive = isCaseSensitive
     self.pushURLKeys = pushURLKeys
+    var byCase: [String: [Int]] = [:]
+    var anyCase: [Int] = []
+    for (index, definition) in kept.enumerated() where definition.printer != nil {
+      let cases = Set(definition.examples.map(RouteCase.path))
+      if cases.count == 1, let only = cases.first, let path = only {
+        byCase[path, default: []].append(index)
+      } else {
+        anyCase.append(index)
+      }
+    }
+    self.printersByCase = byCase
+    self.printersForAnyCase = anyCase
     self.definitions = kept
     self.patterns = patterns
     self.trie = trie
-    self.adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits)
+    self.hostTries = hostTries
+    var adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits)
+    adapter.customSchemeHost = customSchemeHost
+    self.adapter = adapter
     let unprintable = examplesThatDoNotPrint()
     guard unprintable.isEmpty else { throw RouteTableError(problems: unprintable) }
+  }
+
+  /// The normalized name of a host group's host, listed among the universal-link hosts if it is
+  /// not yet; `nil` (with the problem) when it is not a valid host name or is a wildcard.
+  private static func listHost(_ host: String, in list: inout HostList, problems: inout [RouteTableError.Problem])
+    -> String?
+  {
+    var single = HostList()
+    do throws(RouteTableError) {
+      guard !host.hasPrefix("*.") else {
+        throw RouteTableError(
+          problems: [.init(.invalidOption, "the host group \(quoted(host)) is a wildcard; a group names one host")])
+      }
+      try single.add(host)
+      let normalized = single.entries[0]
+      if !list.entries.contains(normalized) { try list.add(host) }
+      return normalized
+    } catch {
+      if !problems.contains(where: { error.problems.contains($0) }) { problems += error.problems }
+      return nil
+    }
   }
 
   /// The routes of `routes`, each mounted group's in its place.
@@ -133,17 +186,21 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     return flat
   }
 
-  /// Prints every declaration's example route and resolves the link again: a declaration that
-  /// cannot print its own route (shadowed by another route, or a type that cannot round-trip) is
-  /// refused now rather than at first use.
+  /// Prints every declaration's example route with the declaration itself and resolves the link
+  /// again: a declaration that cannot print its own route (shadowed by another route, or a type
+  /// that cannot round-trip) is refused now rather than at first use. Linear in the table.
   private func examplesThatDoNotPrint() -> [RouteTableError.Problem] {
     var problems: [RouteTableError.Problem] = []
-    for (index, definition) in definitions.enumerated() where definition.printer != nil {
+    for (index, definition) in definitions.enumerated() {
+      guard let printer = definition.printer else { continue }
       // A pattern with `*` is never printed, by design (`urlString(for:)` says so).
       if patterns[index].segments.contains(.wildcard) { continue }
       for example in definition.examples {
-        do {
-          _ = try urlString(for: example)
+        do throws(DeepLinkError) {
+          guard let values = printer(example) else {
+            throw DeepLinkError(.noRoute, "the declaration does not print it")
+          }
+          _ = try checkedLink(definitionAt: index, values: values, for: example)
         } catch {
           problems.append(
             .init(
@@ -213,7 +270,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   }
 
   func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
-    guard let index = trie.match(request.segments) else { throw failure(for: request) }
+    guard let index = request.host.flatMap({ hostTries[$0]?.match(request.segments) }) ?? trie.match(request.segments)
+    else { throw failure(for: request) }
     var parameters = try capturedParameters(patterns[index], request.segments, of: definitions[index])
     for item in request.query { parameters.append(item.name, item.value) }
     return try build(
@@ -350,7 +408,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
 
   /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route.
   private func failure(for request: PathRequest) -> DeepLinkError {
-    if let index = trie.match(request.segments, checkingTypes: false) {
+    if let index = request.host.flatMap({ hostTries[$0]?.match(request.segments, checkingTypes: false) })
+      ?? trie.match(request.segments, checkingTypes: false)
+    {
       for (segment, value) in zip(patterns[index].segments, request.segments) {
         if case .parameter(let name, let type) = segment, !type.accepts(value) {
           return .invalidParameter(name, "of \(definitions[index].label) \(type.requirement), not \(quoted(value))")
@@ -448,8 +508,11 @@ extension LinkRouter {
   ///   `invalidParameter` when a parameter is missing, has the wrong type or cannot round-trip.
   public func urlString(for route: Route) throws(DeepLinkError) -> String {
     var printed: (index: Int, values: [(name: String, value: String)])?
-    for (index, definition) in definitions.enumerated() {
-      if let values = definition.printer?(route) {
+    // Only the definitions that print this case (and custom ones), in table order.
+    let keyed = RouteCase.path(route).flatMap { printersByCase[$0] } ?? []
+    let candidates = printersForAnyCase.isEmpty ? keyed : (keyed + printersForAnyCase).sorted()
+    for index in candidates {
+      if let values = definitions[index].printer?(route) {
         printed = (index, values)
         break
       }
@@ -457,6 +520,13 @@ extension LinkRouter {
     guard let (index, values) = printed else {
       throw DeepLinkError(.noRoute, "no route definition prints \(quoted(String(describing: route)))")
     }
+    return try checkedLink(definitionAt: index, values: values, for: route)
+  }
+
+  /// The link the definition at `index` prints from `values`, resolved again: it must open `route`.
+  private func checkedLink(definitionAt index: Int, values: [(name: String, value: String)], for route: Route)
+    throws(DeepLinkError) -> String
+  {
     let link = try urlString(definitionAt: index, parameters: values)
     let request = try adapter.request(for: link, source: nil)
     let resolved: Resolution<Route>
@@ -534,7 +604,7 @@ extension LinkRouter {
       }
       .joined(separator: "&")
     let suffix = query.isEmpty ? "" : "?" + query
-    if let host = adapter.hosts.canonicalHost {
+    if let host = definition.host.flatMap({ try? HostList.normalize(Array($0.utf8)) }) ?? adapter.hosts.canonicalHost {
       return "https://\(host)/" + path.joined(separator: "/") + suffix
     }
     if let scheme = adapter.schemeList.first {

@@ -43,6 +43,8 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   /// Whether the app must confirm this route before it is delivered from an untrusted source
   /// (a custom-scheme URL, which any app can send).
   public private(set) var requiresConfirmation = false
+  /// The one host whose links open this route (``host(_:_:)``); `nil` for every host.
+  public private(set) var host: String?
   let parse: Parse
   let printer: Printer?
   /// The pattern with the types and query presences the declaration's Swift types give it;
@@ -229,6 +231,39 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
     activityType = other.activityType
     pushRule = other.pushRule
     requiresConfirmation = other.requiresConfirmation
+    host = other.host
+  }
+
+  /// Routes that only links on `host` open: an app that serves several universal-link domains
+  /// with different routes (`shop.example.com`, `help.example.com`) gives each its own table.
+  ///
+  /// ```swift
+  /// routes: [
+  ///   .path("/", to: .home),                                        // every host
+  ///   .host("help.example.com", [.path("/articles/:id", AppRoute.article)]),
+  ///   .host("shop.example.com", [.path("/products/:id", AppRoute.product)]),
+  /// ]
+  /// ```
+  ///
+  /// A link on that host is matched against its routes first, then against the routes for every
+  /// host; a link on another host, or a custom-scheme link without a host, never opens them.
+  /// The host is listed as a universal-link host, and these routes print as links on it.
+  /// Conflicts are checked within each host's routes.
+  ///
+  /// - Parameters:
+  ///   - host: The host name, exactly (no wildcard).
+  ///   - routes: Its routes.
+  public static func host(_ host: String, _ routes: [RouteDefinition<Route>]) -> Self {
+    let members = routes.flatMap { $0.members ?? [$0] }.map { member -> Self in
+      var member = member
+      member.host = member.host ?? host
+      return member
+    }
+    var group = Self(
+      pattern: "/", name: nil, sources: nil, parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") },
+      printer: nil, members: members)
+    group.host = host
+    return group
   }
 
   /// Whether a source other than a link opens this route.

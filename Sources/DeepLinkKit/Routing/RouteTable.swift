@@ -18,13 +18,14 @@ import Foundation
 /// `routes` is required; `schemes` and `hosts` default to none, `caseSensitive` to `true`, the
 /// limits (`maxURLLength`, `maxSegments`, `maxQueryItems`, `maxValueLength`, `maxPayloadFields`,
 /// `maxPayloadDepth`) to ``InputLimits``' defaults, and `pushURLKeys` to `deeplink`,
-/// `deep_link`, `link`, `url`. A
+/// `deep_link`, `link`, `url`, and `customSchemeHost` (`"firstSegment"` or `"host"`) to
+/// `"firstSegment"`. A
 /// route has a `name` (unique) and a `path` pattern, and may have `sources` (the sources allowed to
 /// open it; default all), `shortcut` (a quick-action type), `intent` (an intent name), `activity`
 /// (a user-activity type), `push` (`{"when": {field: value}, "parameters": {name: field},
 /// "action": id}`), `confirm` (`true`: the app confirms it before it is delivered from an
-/// untrusted source) and `values` (`{parameter: [allowed text, …]}`, as a Swift table exports for
-/// a raw-value enum or `Bool`). Any other key, and any value of the wrong type, is a problem that
+/// untrusted source), `values` (`{parameter: [allowed text, …]}`, as a Swift table exports for
+/// a raw-value enum or `Bool`) and `host` (a route of that host only). Any other key, and any value of the wrong type, is a problem that
 /// names it. A Swift router's ``LinkRouter/routeTable`` writes this format.
 public struct RouteTable: Sendable, Hashable {
   /// One route of the table.
@@ -48,14 +49,17 @@ public struct RouteTable: Sendable, Hashable {
     /// The texts a parameter may hold, for the parameters that list them; any other is refused
     /// with `invalidParameter`.
     public var values: [String: [String]]
+    /// The one host whose links open it, as in ``RouteDefinition/host(_:_:)``; `nil` for every host.
+    public var host: String?
 
     /// Creates an entry.
     public init(
       name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
       intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false,
-      values: [String: [String]] = [:]
+      values: [String: [String]] = [:], host: String? = nil
     ) {
       self.values = values
+      self.host = host
       self.name = name
       self.path = path
       self.sources = sources
@@ -77,6 +81,8 @@ public struct RouteTable: Sendable, Hashable {
   public var limits: InputLimits
   /// The payload fields a push notification's link may be under.
   public var pushURLKeys: [String]
+  /// How a custom-scheme link's host is read.
+  public var customSchemeHost: CustomSchemeHost = .firstSegment
   /// The routes.
   public var routes: [Entry]
 
@@ -138,13 +144,13 @@ public struct RouteTable: Sendable, Hashable {
       if let push = entry.push {
         definition = definition.push(when: push.when, parameters: push.parameters, action: push.action)
       }
-      definitions.append(definition)
+      definitions.append(entry.host.map { .host($0, [definition]) } ?? definition)
     }
     let router: LinkRouter<NamedRoute>
     do {
       router = try LinkRouter(
         schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, limits: limits,
-        pushURLKeys: pushURLKeys, routes: definitions)
+        pushURLKeys: pushURLKeys, customSchemeHost: customSchemeHost, routes: definitions)
     } catch {
       throw RouteTableError(problems: error.problems + problems)
     }
@@ -187,9 +193,9 @@ private struct Reader {
 
   private static let limitKeys = InputLimits.jsonKeys
   private static let tableKeys =
-    ["caseSensitive", "hosts"] + limitKeys.map(\.0) + ["pushURLKeys", "routes", "schemes"]
+    ["caseSensitive", "customSchemeHost", "hosts"] + limitKeys.map(\.0) + ["pushURLKeys", "routes", "schemes"]
   private static let routeKeys = [
-    "activity", "confirm", "intent", "name", "path", "push", "shortcut", "sources", "values",
+    "activity", "confirm", "host", "intent", "name", "path", "push", "shortcut", "sources", "values",
   ]
   private static let pushKeys = ["action", "parameters", "when"]
 
@@ -210,6 +216,13 @@ private struct Reader {
     table.schemes = strings(object["schemes"], at: "\"schemes\"") ?? []
     table.hosts = strings(object["hosts"], at: "\"hosts\"") ?? []
     table.pushURLKeys = strings(object["pushURLKeys"], at: "\"pushURLKeys\"") ?? table.pushURLKeys
+    switch object["customSchemeHost"] {
+    case nil: break
+    case .string(let text) where CustomSchemeHost(rawValue: text) != nil:
+      table.customSchemeHost = CustomSchemeHost(rawValue: text)!
+    case let other?:
+      problem("\"customSchemeHost\" must be \"firstSegment\" or \"host\", not \(Self.show(other))")
+    }
     switch object["caseSensitive"] {
     case nil: break
     case .bool(let value): table.isCaseSensitive = value
@@ -260,6 +273,7 @@ private struct Reader {
     let shortcut = optionalString(object["shortcut"], key: "shortcut", at: label)
     let intent = optionalString(object["intent"], key: "intent", at: label)
     let activity = optionalString(object["activity"], key: "activity", at: label)
+    let host = optionalString(object["host"], key: "host", at: label)
     let push = object["push"].flatMap { pushRule($0, at: "\(label): \"push\"") }
     var confirm = false
     switch object["confirm"] {
@@ -279,7 +293,7 @@ private struct Reader {
     guard problems.count == count, let name, let path else { return nil }
     return RouteTable.Entry(
       name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: push,
-      confirm: confirm, values: values)
+      confirm: confirm, values: values, host: host)
   }
 
   private mutating func pushRule(_ value: JSONValue, at location: String) -> PushRule? {
