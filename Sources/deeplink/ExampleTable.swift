@@ -1,7 +1,9 @@
 /// The built-in route table: the example marketplace app of the docs (messages, activity, new
 /// listing, requests by number; quick actions "Activity" and "New listing", a Siri shortcut for
 /// the activity, a push for a new message) and the tab-bar app's posts and settings sections. Used when a
-/// command is given no `--routes FILE`. The README shows this table; a test keeps the two equal.
+/// command is given no `--routes FILE`. The README shows this table; a test keeps the two equal,
+/// and another checks that it is the export of the same app declared once per route in Swift
+/// (`Tests/ExampleRoutes/MarketplaceTable.swift`).
 let exampleTableJSON = """
   {
     "schemes": ["deeplink-example"],

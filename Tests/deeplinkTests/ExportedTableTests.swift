@@ -15,6 +15,16 @@ import Testing
     try compare(AppFlow.router(), links: AppFlow.probeLinks)
   }
 
+  /// The tool's built-in table, which `deeplink demo` plays, is the export of the marketplace app's
+  /// Swift declaration.
+  @Test func theBuiltInTableIsTheSwiftDeclarationsExport() throws {
+    let builtIn = try ToolRunner.run("routes")
+    let exported = try ToolRunner.run(
+      "routes", "--routes", try ToolRunner.temporaryFile(MarketplaceRoute.router().routeTable.jsonText))
+    #expect(builtIn.status == 0)
+    #expect(exported == builtIn)
+  }
+
   @Test func theToolLintsTheExportCleanly() throws {
     for table in [try ReadmeRoute.router().routeTable, try AppFlow.router().routeTable] {
       let file = try ToolRunner.temporaryFile(table.jsonText)
