@@ -320,7 +320,7 @@ let typedRouter = try! LinkRouter<TypedRoute>(
   @Test func aGroupThatDropsItsRoutesIsRefused() {
     #expect(
       problems([.mount("/cards", CardFlow.routes) { (_: CardRoute) in .flag }]) == [
-        "the group mounted at /cards does not keep the group's route in its route as given, so its routes cannot be printed"
+        "the group at /cards does not keep the group's route in its route as given, so its routes cannot be printed"
       ])
   }
 }

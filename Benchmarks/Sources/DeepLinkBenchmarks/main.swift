@@ -9,6 +9,8 @@ import Foundation
 //   DeepLinkBenchmarks                 the timing table (markdown)
 //   DeepLinkBenchmarks allocations N   resolves hit links N times, for valgrind's DHAT
 //   DeepLinkBenchmarks build N          builds a 2,000-route table N times, for profiling
+//   DeepLinkBenchmarks declare-typed N  declares the 2,000 routes once each, N times, for profiling
+//   DeepLinkBenchmarks build-typed N    builds the 2,000 routes declared once each, N times
 //   DeepLinkBenchmarks dispatch N       receives and delivers a link N times, for profiling
 //   DeepLinkBenchmarks window S N       receives N links with S in the duplicate window, for callgrind
 

@@ -69,22 +69,12 @@ struct URLAdapter: Sendable {
       guard let authority = parts.authority else {
         throw .malformed("an https link needs a host, as in https://host/path")
       }
-      let host = try hostOfUniversalLink(bytes[authority])
-      guard hosts.contains(host) else {
-        let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
-        throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed universal-link host (\(listed))")
-      }
-      linkHost = host
+      linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "universal-link host")
     } else if schemeBytes.contains(where: scheme.equalsLowercased) {
       kind = .customScheme
       if customSchemeHost == .host, let authority = parts.authority, !authority.isEmpty {
         // `myapp://app.example.com/messages/42`: the host is a host, checked as a universal link's.
-        let host = try hostOfUniversalLink(bytes[authority])
-        guard hosts.contains(host) else {
-          let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
-          throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed host (\(listed))")
-        }
-        linkHost = host
+        linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "host")
       } else if let authority = parts.authority, !authority.isEmpty {
         let host = bytes[authority]
         if host.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
@@ -108,6 +98,15 @@ struct URLAdapter: Sendable {
     if segments.count > limits.maxSegments { throw tooManySegments() }
     let query = try parts.query.map { range throws(DeepLinkError) in try queryItems(bytes[range]) } ?? []
     return PathRequest(source: source ?? kind, kind: kind, segments: segments, query: query, host: linkHost)
+  }
+
+  /// `host`, if the table lists it; else `unknownHost`, naming it as `what`.
+  private func listed(_ host: String, as what: String) throws(DeepLinkError) -> String {
+    guard hosts.contains(host) else {
+      let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
+      throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed \(what) (\(listed))")
+    }
+    return host
   }
 
   private func unsupportedSchemeMessage(_ scheme: String) -> String {

@@ -104,11 +104,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``RouteTableError`` naming the pattern and what is wrong with it.
   public init(_ text: String) throws(RouteTableError) {
     do {
-      if let questionMark = text.utf8.firstIndex(of: UInt8(ascii: "?")) {
-        self.segments = try Self.parse(String(text[..<questionMark]))
-        self.query = try Self.parseQuery(text[text.index(after: questionMark)...], path: segments)
+      let (segments, queryOffset) = try Self.parse(text)
+      self.segments = segments
+      if let queryOffset {
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: queryOffset)
+        self.query = try Self.parseQuery(text[start...], path: segments)
       } else {
-        self.segments = try Self.parse(text)
         self.query = []
       }
     } catch {
@@ -148,11 +149,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   // table slow (Benchmarks/RESULTS.md).
   private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
-  private static func parse(_ text: String) throws(SyntaxError) -> [Segment] {
+  /// The path's segments, and the offset of the query declarations after `?`, if any.
+  private static func parse(_ text: String) throws(SyntaxError) -> ([Segment], Int?) {
     var text = text
     // A native string's bytes are parsed in place, without copying them out.
     return try text.withUTF8 { bytes in
-      Result { () throws(SyntaxError) in try parse(bytes) }
+      Result { () throws(SyntaxError) in
+        guard let questionMark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (try parse(bytes), nil) }
+        return (try parse(UnsafeBufferPointer(rebasing: bytes[..<questionMark])), questionMark + 1)
+      }
     }.get()
   }
 

@@ -71,7 +71,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     var kept: [RouteDefinition<Route>] = []
     patterns.reserveCapacity(routes.count)
     kept.reserveCapacity(routes.count)
-    for definition in Self.flattened(routes, problems: &problems) {
+    // Indices of the kept definitions that print, and their case paths: gathered here, since
+    // every separate pass over a large table's definitions copies each (a measurable cost).
+    var printable: [(index: Int, cases: Set<String?>)] = []
+    func add(_ definition: RouteDefinition<Route>) {
       let pattern: RoutePattern
       if let compiled = definition.compiledPattern {
         pattern = compiled
@@ -80,7 +83,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
           pattern = try RoutePattern(definition.pattern)
         } catch {
           problems += error.problems
-          continue
+          return
         }
       }
       for problem in definition.declarationProblems {
@@ -88,12 +91,12 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       }
       if let reason = Self.unmatchable(pattern, limits: limits) {
         problems.append(.init(.invalidPattern, "\(definition.label) \(reason)"))
-        continue
+        return
       }
       problems += Self.unreachableSources(definition, pattern)
       var conflict: Int?
       if let host = definition.host {
-        guard let normalized = Self.listHost(host, in: &hostList, problems: &problems) else { continue }
+        guard let normalized = Self.listHost(host, in: &hostList, problems: &problems) else { return }
         conflict = hostTries[normalized, default: SegmentTrie(isCaseSensitive: isCaseSensitive, expectedRoutes: 8)]
           .insert(pattern, route: kept.count)
       } else {
@@ -105,10 +108,19 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
           other.pattern == definition.pattern ? "are registered with the same pattern" : "have the same shape"
         problems.append(
           .init(.conflict, "\(other.label) and \(definition.label) \(relation); a link could match either"))
-        continue
+        return
       }
       patterns.append(pattern)
       kept.append(definition)
+      if definition.printer != nil { printable.append((kept.count - 1, Set(definition.examples.map(RouteCase.path)))) }
+    }
+    for definition in routes {
+      guard definition.isGroup else {
+        add(definition)
+        continue
+      }
+      problems += Self.groupProblems(definition)
+      for member in definition.members ?? [] { add(member) }
     }
     let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &problems)
     guard problems.isEmpty else { throw RouteTableError(problems: problems) }
@@ -117,8 +129,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.pushURLKeys = pushURLKeys
     var byCase: [String: [Int]] = [:]
     var anyCase: [Int] = []
-    for (index, definition) in kept.enumerated() where definition.printer != nil {
-      let cases = Set(definition.examples.map(RouteCase.path))
+    for (index, cases) in printable {
       if cases.count == 1, let only = cases.first, let path = only {
         byCase[path, default: []].append(index)
       } else {
@@ -134,7 +145,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     var adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits)
     adapter.customSchemeHost = customSchemeHost
     self.adapter = adapter
-    let unprintable = examplesThatDoNotPrint()
+    let unprintable = examplesThatDoNotPrint(printable.map(\.index))
     guard unprintable.isEmpty else { throw RouteTableError(problems: unprintable) }
   }
 
@@ -159,42 +170,28 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     }
   }
 
-  /// The routes of `routes`, each mounted group's in its place.
-  private static func flattened(_ routes: [RouteDefinition<Route>], problems: inout [RouteTableError.Problem])
-    -> [RouteDefinition<Route>]
-  {
-    guard routes.contains(where: { $0.members != nil }) else { return routes }
-    var flat: [RouteDefinition<Route>] = []
-    for definition in routes {
-      guard let members = definition.members else {
-        flat.append(definition)
-        continue
-      }
-      if definition.hasKeyedSource || definition.requiresConfirmation {
-        problems.append(
-          .init(
-            .invalidDeclaration,
-            "the group mounted at \(TextRules.escaped(definition.pattern)) has a source or confirmation of its own; give them to its routes"
-          ))
-      }
-      for problem in definition.declarationProblems {
-        problems.append(
-          .init(.invalidDeclaration, "the group mounted at \(TextRules.escaped(definition.pattern)) \(problem)"))
-      }
-      flat += members
+  /// What is wrong with a group itself (its routes are checked one by one).
+  private static func groupProblems(_ group: RouteDefinition<Route>) -> [RouteTableError.Problem] {
+    var problems: [RouteTableError.Problem] = []
+    let label = "the group at \(TextRules.escaped(group.pattern))"
+    if group.hasKeyedSource || group.requiresConfirmation {
+      problems.append(
+        .init(.invalidDeclaration, "\(label) has a source or confirmation of its own; give them to its routes"))
     }
-    return flat
+    for problem in group.declarationProblems { problems.append(.init(.invalidDeclaration, "\(label) \(problem)")) }
+    return problems
   }
 
   /// Prints every declaration's example route with the declaration itself and resolves the link
   /// again: a declaration that cannot print its own route (shadowed by another route, or a type
   /// that cannot round-trip) is refused now rather than at first use. Linear in the table.
-  private func examplesThatDoNotPrint() -> [RouteTableError.Problem] {
+  private func examplesThatDoNotPrint(_ printable: [Int]) -> [RouteTableError.Problem] {
     var problems: [RouteTableError.Problem] = []
-    for (index, definition) in definitions.enumerated() {
-      guard let printer = definition.printer else { continue }
+    for index in printable {
+      guard let printer = definitions[index].printer, !definitions[index].examples.isEmpty else { continue }
       // A pattern with `*` is never printed, by design (`urlString(for:)` says so).
       if patterns[index].segments.contains(.wildcard) { continue }
+      let definition = definitions[index]
       for example in definition.examples {
         do throws(DeepLinkError) {
           guard let values = printer(example) else {

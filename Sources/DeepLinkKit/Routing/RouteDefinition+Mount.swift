@@ -32,7 +32,7 @@ extension RouteDefinition {
 
   /// A group of routes mounted under a prefix with one parameter, whose value comes first:
   /// `.mount("/cards/:id", CardFlow.routes, HomeRoute.card)` for `case card(id: Int, CardRoute)`.
-  /// See ``mount(_:_:_:)-(_,_,(Child)->Route)``.
+  /// See the one-value `mount(_:_:_:)`.
   public static func mount<Child: Hashable & Sendable, A: LinkParameter>(
     _ prefix: String, _ routes: [RouteDefinition<Child>], _ route: @escaping @Sendable (A, Child) -> Route
   ) -> Self {
@@ -42,7 +42,7 @@ extension RouteDefinition {
   }
 
   /// A group of routes mounted under a prefix with two parameters, whose values come first.
-  /// See ``mount(_:_:_:)-(_,_,(Child)->Route)``.
+  /// See the one-value `mount(_:_:_:)`.
   public static func mount<Child: Hashable & Sendable, A: LinkParameter, B: LinkParameter>(
     _ prefix: String, _ routes: [RouteDefinition<Child>], _ route: @escaping @Sendable (A, B, Child) -> Route
   ) -> Self {

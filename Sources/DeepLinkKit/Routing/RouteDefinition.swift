@@ -47,19 +47,47 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   public private(set) var host: String?
   let parse: Parse
   let printer: Printer?
+  /// What a typed declaration or group adds, in one reference: a custom definition has none, and
+  /// copying a definition (building a large table copies each) stays cheap.
+  private let declared: Declared?
+  /// Whether this is a group (`mount`, `host`), whose
+  /// `members` are its routes; stored, so that a table of single routes is told apart at once.
+  let isGroup: Bool
+
+  private final class Declared: Sendable {
+    let compiledPattern: RoutePattern?
+    let examples: [Route]
+    let generate: (@Sendable (inout SplitMix) -> Route?)?
+    let allowedValues: [String: [String]]
+    let problems: [String]
+    let members: [RouteDefinition<Route>]?
+
+    init(
+      compiledPattern: RoutePattern?, examples: [Route], generate: (@Sendable (inout SplitMix) -> Route?)?,
+      allowedValues: [String: [String]], problems: [String], members: [RouteDefinition<Route>]?
+    ) {
+      self.compiledPattern = compiledPattern
+      self.examples = examples
+      self.generate = generate
+      self.allowedValues = allowedValues
+      self.problems = problems
+      self.members = members
+    }
+  }
+
   /// The pattern with the types and query presences the declaration's Swift types give it;
   /// `nil` when the pattern does not parse (the router reports why) or for a custom definition.
-  let compiledPattern: RoutePattern?
+  var compiledPattern: RoutePattern? { declared?.compiledPattern }
   /// Routes built from the declaration's example values; the router prints each when it is built.
-  let examples: [Route]
+  var examples: [Route] { declared?.examples ?? [] }
   /// A route built from random values, for round-trip checks; `nil` for a custom definition.
-  let generate: (@Sendable (inout SplitMix) -> Route?)?
+  var generate: (@Sendable (inout SplitMix) -> Route?)? { declared?.generate }
   /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
-  let allowedValues: [String: [String]]
+  var allowedValues: [String: [String]] { declared?.allowedValues ?? [:] }
   /// What is wrong with the declaration, found when it was made; the router reports each.
-  let declarationProblems: [String]
+  var declarationProblems: [String] { declared?.problems ?? [] }
   /// The routes of a mounted group, already under its prefix; `nil` for a single route.
-  let members: [RouteDefinition<Route>]?
+  var members: [RouteDefinition<Route>]? { declared?.members }
 
   init(
     pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer?,
@@ -67,17 +95,21 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
     generate: (@Sendable (inout SplitMix) -> Route?)? = nil, allowedValues: [String: [String]] = [:],
     problems: [String] = [], members: [RouteDefinition<Route>]? = nil
   ) {
-    self.allowedValues = allowedValues
     self.pattern = pattern
     self.name = name
     self.sources = sources
     self.parse = parse
     self.printer = printer
-    self.compiledPattern = compiledPattern
-    self.examples = examples
-    self.generate = generate
-    self.declarationProblems = problems
-    self.members = members
+    self.isGroup = members != nil
+    let isCustom =
+      compiledPattern == nil && examples.isEmpty && generate == nil && allowedValues.isEmpty && problems.isEmpty
+      && members == nil
+    self.declared =
+      isCustom
+      ? nil
+      : Declared(
+        compiledPattern: compiledPattern, examples: examples, generate: generate, allowedValues: allowedValues,
+        problems: problems, members: members)
   }
 
   /// A route built from the pattern's parameters, and printed back from the route: one
