@@ -535,6 +535,12 @@ extension LinkRouter {
         "the link \(quoted(link)) printed by \(definitions[index].label) does not open it: \(error.message)")
     }
     guard resolved.route == route else {
+      if resolved.pattern == definitions[index].pattern {
+        throw DeepLinkError(
+          .invalidParameter,
+          "the link \(quoted(link)) printed by \(definitions[index].label) opens \(quoted(String(describing: resolved.route))) instead; a value does not read back as itself"
+        )
+      }
       throw DeepLinkError(
         .invalidParameter,
         "the link \(quoted(link)) printed by \(definitions[index].label) opens route \(resolved.pattern) instead; a parameter value collides with another route"
