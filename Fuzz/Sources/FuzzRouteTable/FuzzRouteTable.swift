@@ -4,7 +4,8 @@ import FuzzSupport
 
 /// Any bytes as a JSON route table: reading and building never crash; a refused table says why.
 /// A table that builds is exercised with links derived from its own routes (each pattern filled
-/// with values of its parameters' types, on its first scheme and first exact host), so that deep
+/// with values of its parameters' types, or their allowed `values`, and carrying its required
+/// query parameters, on its first scheme and first exact host), so that deep
 /// and unusual tables are matched, not just read: every derived link must open some route (or be
 /// refused only by the route's sources or the table's limits), and every route it opens must
 /// print and resolve back to itself.
@@ -25,9 +26,22 @@ public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     + table.hosts.filter { !$0.hasPrefix("*.") }.prefix(1).map { "https://\($0)" }
   for entry in table.routes {
     guard let pattern = try? RoutePattern(entry.path) else { violation("\(entry.path) built but does not parse") }
-    let path = pattern.segments.map(sample).joined(separator: "/")
+    // A parameter with allowed values takes the first that a link can carry as it is; a route
+    // whose list has none is not exercised.
+    var allowed: [String: String] = [:]
+    for (name, texts) in entry.values {
+      guard let text = texts.first(where: { !$0.isEmpty && $0.utf8.allSatisfy(\.isLetterOrDigit) }) else { continue }
+      allowed[name] = text
+    }
+    if allowed.count < entry.values.count { continue }
+    let path = pattern.segments.map { segment in
+      segment.name.flatMap { allowed[$0] } ?? sample(segment)
+    }.joined(separator: "/")
+    let query = pattern.query.filter { $0.presence == .required }.map { parameter in
+      parameter.name + "=" + (allowed[parameter.name] ?? sample(.parameter(name: parameter.name, type: parameter.type)))
+    }.joined(separator: "&")
     for prefix in prefixes {
-      let link = prefix + (prefix.hasPrefix("https") ? "/" : "") + path
+      let link = prefix + (prefix.hasPrefix("https") ? "/" : "") + path + (query.isEmpty ? "" : "?" + query)
       do {
         let resolution = try router.resolve(link)
         checkRoundTrip(resolution.route, router: router, source: resolution.source)
@@ -54,6 +68,16 @@ private func sample(_ segment: RoutePattern.Segment) -> String {
   case .parameter: "value"
   case .wildcard: "any"
   case .catchAll: "rest/of/it"
+  }
+}
+
+extension RoutePattern.Segment {
+  /// The name of a parameter or catch-all.
+  fileprivate var name: String? {
+    switch self {
+    case .parameter(let name, _), .catchAll(let name): name
+    case .literal, .wildcard: nil
+    }
   }
 }
 
