@@ -267,7 +267,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   }
 
   func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
-    guard let index = request.host.flatMap({ hostTries[$0]?.match(request.segments) }) ?? trie.match(request.segments)
+    guard let index = hostTrie(for: request)?.match(request.segments) ?? trie.match(request.segments)
     else { throw failure(for: request) }
     var parameters = try capturedParameters(patterns[index], request.segments, of: definitions[index])
     for item in request.query { parameters.append(item.name, item.value) }
@@ -403,9 +403,15 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     }
   }
 
+  /// The routes of the link's host, if it has its own (a table without host groups hashes nothing).
+  private func hostTrie(for request: PathRequest) -> SegmentTrie? {
+    guard !hostTries.isEmpty, let host = request.host else { return nil }
+    return hostTries[host]
+  }
+
   /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route.
   private func failure(for request: PathRequest) -> DeepLinkError {
-    if let index = request.host.flatMap({ hostTries[$0]?.match(request.segments, checkingTypes: false) })
+    if let index = hostTrie(for: request)?.match(request.segments, checkingTypes: false)
       ?? trie.match(request.segments, checkingTypes: false)
     {
       for (segment, value) in zip(patterns[index].segments, request.segments) {
