@@ -27,6 +27,7 @@ struct DeepLinkTool {
                           Builds a route table and reports every problem.
       routes [--routes FILE]
                           Lists a table's routes.
+    \(AASACommand.usage)
       help                Prints this text.
 
     Without --routes, commands use the built-in example table (scheme deeplink-example,
@@ -55,6 +56,7 @@ struct DeepLinkTool {
       case "url": return try url(Arguments(rest, options: ["routes", "apns", "bundle-id"], flags: ["simctl"]))
       case "lint": return try lint(Arguments(rest, options: ["routes"]))
       case "routes": return try routes(Arguments(rest, options: ["routes"]))
+      case "aasa": return try AASACommand.run(Array(rest))
       case "help", "--help", "-h":
         print(usage)
         return 0

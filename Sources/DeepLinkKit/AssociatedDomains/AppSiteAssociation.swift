@@ -1,0 +1,402 @@
+import Foundation
+
+/// An apple-app-site-association file's `applinks`, and which app a URL on its domain opens, by the
+/// rules iOS follows (Apple's `applinks` documentation, its WWDC 2019 and 2020 Universal Links
+/// sessions and TN3155, with what Apple's `swcutil` was observed to do where they are silent).
+///
+/// ```swift
+/// let file = try AppSiteAssociation(json: data)
+/// let answer = file.match("https://example.com/buy/42", domain: "example.com")
+/// answer.opens            // ["ABCDE12345.com.example.app"]
+/// answer.results[0].decision   // .match, decided by details 0, component 1
+/// ```
+public struct AppSiteAssociation: Sendable {
+  /// What the file says of a URL for one app.
+  public enum Decision: String, Sendable, Hashable {
+    /// A rule matched: the link opens the app.
+    case match
+    /// An `exclude` rule matched first: the link opens in the browser.
+    case blocked
+    /// No rule of the app matched.
+    case none
+  }
+
+  /// The effective rule that decided, after `defaults` (domain, then app) were applied.
+  public struct Rule: Sendable, Hashable {
+    /// The path pattern (`/`).
+    public var path: String
+    /// The query: a pattern for the whole query, or item name → value pattern (`?`).
+    public var query: Query
+    /// The fragment pattern (`#`).
+    public var fragment: String
+    /// Whether a match blocks the link.
+    public var exclude: Bool
+    /// Whether letters must match in case.
+    public var caseSensitive: Bool
+    /// Whether the URL is compared as encoded (`true`) or percent-decoded (`false`).
+    public var percentEncoded: Bool
+    /// The rule's `comment`, if any.
+    public var comment: String?
+  }
+
+  /// A rule's query predicate.
+  public enum Query: Sendable, Hashable {
+    /// A pattern for the entire query (absent query: the empty string).
+    case pattern(String)
+    /// Item name → value pattern; every listed name must match in every instance.
+    case items([String: String])
+  }
+
+  /// The answer for one app.
+  public struct Result: Sendable, Hashable {
+    /// The app ID.
+    public var appID: String
+    /// Whether the URL opens it.
+    public var decision: Decision
+    /// The index of the deciding `details` entry (in sorted key order for the oldest dictionary
+    /// form); `nil` for ``Decision/none``.
+    public var details: Int?
+    /// The index of the deciding component; `nil` for ``Decision/none`` or a legacy `paths` entry.
+    public var component: Int?
+    /// The index of the deciding legacy `paths` pattern, when one decided.
+    public var legacyPath: Int?
+    /// The deciding rule; `nil` for ``Decision/none``.
+    public var rule: Rule?
+  }
+
+  /// The answer for a URL.
+  public struct Answer: Sendable, Hashable {
+    /// One result per app asked about (every app of the file when none was named).
+    public var results: [Result]
+    /// The apps the URL opens, in the order of their deciding details entry.
+    public var opens: [String]
+    /// Why no app can open it, when the URL itself is out of the file's reach (another host, not
+    /// http or https, not a URL).
+    public var unreachable: String?
+  }
+
+  /// One `details` entry.
+  struct Details: Sendable {
+    var appIDs: [String]
+    /// `nil` for a legacy entry with `paths` only.
+    var components: [Layer]?
+    var paths: [String]?
+    var defaults: Layer?
+  }
+
+  /// A component or a `defaults` object: the keys it sets.
+  struct Layer: Sendable {
+    var path: String?
+    var query: Query?
+    var fragment: String?
+    var exclude: Bool?
+    var caseSensitive: Bool?
+    var percentEncoded: Bool?
+    var comment: String?
+  }
+
+  let details: [Details]
+  let defaults: Layer?
+  let variables: [String: [String]]
+
+  /// Reads a file.
+  ///
+  /// - Parameter json: The file's bytes.
+  /// - Throws: ``DeepLinkError`` (`malformedInput`) when it is not JSON, not an object, or has no
+  ///   `applinks` object.
+  public init(json: Data) throws(DeepLinkError) {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(json)
+    } catch {
+      throw DeepLinkError(.malformedInput, "the file is not valid JSON: \(error.message)")
+    }
+    guard case .object(let top) = root else { throw DeepLinkError(.malformedInput, "the file is not a JSON object") }
+    guard case .object(let applinks)? = top["applinks"] else {
+      throw DeepLinkError(.malformedInput, "the file has no \"applinks\" object")
+    }
+    var variables = AASAPattern.predefinedVariables
+    if case .object(let custom)? = applinks["substitutionVariables"] {
+      // A custom variable named like a predefined one wins (the spec's decided choice).
+      for (name, value) in custom {
+        guard case .array(let items) = value else { continue }
+        variables[name] = items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+      }
+    }
+    self.variables = variables
+    self.defaults = applinks["defaults"].flatMap(Self.layer)
+    switch applinks["details"] {
+    case .array(let entries)?:
+      details = entries.compactMap(Self.details)
+    case .object(let byAppID)?:
+      // The oldest form: an object keyed by app ID, evaluated in sorted key order.
+      details = byAppID.keys.sorted().compactMap { appID in
+        guard var entry = Self.details(byAppID[appID]!) else { return nil }
+        entry.appIDs = [appID]
+        return entry
+      }
+    default:
+      details = []
+    }
+  }
+
+  private static func details(_ value: JSONValue) -> Details? {
+    guard case .object(let object) = value else { return nil }
+    var appIDs: [String] = []
+    if case .string(let id)? = object["appID"] { appIDs.append(id) }
+    if case .array(let ids)? = object["appIDs"] {
+      for case .string(let id) in ids where !appIDs.contains(id) { appIDs.append(id) }
+    }
+    var components: [Layer]?
+    if case .array(let items)? = object["components"] { components = items.map { layer($0) ?? Layer() } }
+    var paths: [String]?
+    if case .array(let items)? = object["paths"] {
+      paths = items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+    return Details(appIDs: appIDs, components: components, paths: paths, defaults: object["defaults"].flatMap(layer))
+  }
+
+  private static func layer(_ value: JSONValue) -> Layer? {
+    guard case .object(let object) = value else { return nil }
+    var layer = Layer()
+    if case .string(let text)? = object["/"] { layer.path = text }
+    if case .string(let text)? = object["#"] { layer.fragment = text }
+    if case .string(let text)? = object["comment"] { layer.comment = text }
+    if case .bool(let flag)? = object["exclude"] { layer.exclude = flag }
+    if case .bool(let flag)? = object["caseSensitive"] { layer.caseSensitive = flag }
+    if case .bool(let flag)? = object["percentEncoded"] { layer.percentEncoded = flag }
+    switch object["?"] {
+    case .string(let text)?: layer.query = .pattern(text)
+    case .object(let items)?:
+      var predicates: [String: String] = [:]
+      for (name, value) in items {
+        // A value that is not a string makes the system ignore the whole dictionary.
+        guard case .string(let pattern) = value else {
+          predicates = [:]
+          break
+        }
+        predicates[name] = pattern
+      }
+      layer.query = .items(predicates)
+    default: break
+    }
+    return layer
+  }
+
+  /// The app IDs the file names, in order of first appearance.
+  public var appIDs: [String] {
+    var seen: [String] = []
+    for entry in details { for id in entry.appIDs where !seen.contains(id) { seen.append(id) } }
+    return seen
+  }
+
+  /// Which apps a URL opens, as iOS decides from this file.
+  ///
+  /// - Parameters:
+  ///   - url: The URL, as it would be tapped.
+  ///   - domain: The domain the file is served from.
+  ///   - appID: The app to ask about; `nil` asks about every app of the file.
+  ///   - subdomains: Whether the file is consulted through a `*.domain` entitlement, so that
+  ///     subdomains of `domain` are in its reach.
+  /// - Returns: A result per app, and the apps it opens.
+  public func match(_ url: String, domain: String, appID: String? = nil, subdomains: Bool = false) -> Answer {
+    let apps = appID.map { [$0] } ?? appIDs
+    guard let parts = AASAURL(url) else {
+      return Answer(results: apps.map(Self.none), opens: [], unreachable: "\(quoted(url)) is not an http or https URL")
+    }
+    let domain = domain.lowercasedASCII
+    guard parts.host == domain || subdomains && parts.host.hasSuffix("." + domain) else {
+      return Answer(
+        results: apps.map(Self.none), opens: [],
+        unreachable:
+          "the URL's host \(quoted(parts.host)) is not \(quoted(domain))\(subdomains ? " or a subdomain of it" : "")")
+    }
+    let results = apps.map { decide(parts, for: $0) }
+    let opens = results.filter { $0.decision == .match }.sorted { ($0.details ?? 0) < ($1.details ?? 0) }.map(\.appID)
+    return Answer(results: results, opens: opens, unreachable: nil)
+  }
+
+  private static func none(_ appID: String) -> Result {
+    Result(appID: appID, decision: .none, details: nil, component: nil, legacyPath: nil, rule: nil)
+  }
+
+  /// The first rule of the app that matches, walking its details entries in order; an entry
+  /// with no matching rule falls through to the app's next entry (`fallThroughRule`).
+  private func decide(_ url: AASAURL, for appID: String) -> Result {
+    for (index, entry) in details.enumerated() where entry.appIDs.contains(appID) {
+      if let components = entry.components {
+        for (position, component) in components.enumerated() {
+          let rule = effectiveRule(component, in: entry)
+          if matches(rule, url) {
+            return Result(
+              appID: appID, decision: rule.exclude ? .blocked : .match, details: index, component: position,
+              legacyPath: nil, rule: rule)
+          }
+        }
+      } else if let paths = entry.paths {
+        for (position, text) in paths.enumerated() {
+          let exclude = text.hasPrefix("NOT ")
+          // A legacy path sees only the path, case-sensitively, unless defaults apply to it.
+          var rule = Rule(
+            path: exclude ? String(text.dropFirst(4)) : text, query: .pattern("*"), fragment: "*", exclude: exclude,
+            caseSensitive: true, percentEncoded: true, comment: nil)
+          if AASAUndocumented.defaultsApplyToLegacyPaths {
+            let base = effectiveRule(Layer(), in: entry)
+            (rule.caseSensitive, rule.percentEncoded) = (base.caseSensitive, base.percentEncoded)
+          }
+          if pathMatches(rule, url) {
+            return Result(
+              appID: appID, decision: exclude ? .blocked : .match, details: index, component: nil,
+              legacyPath: position, rule: rule)
+          }
+        }
+      }
+      if !AASAUndocumented.entryFallsThrough { break }
+    }
+    return Self.none(appID)
+  }
+
+  /// Built-in defaults ← the domain's `defaults` ← the app's ← the component.
+  private func effectiveRule(_ component: Layer, in entry: Details) -> Rule {
+    var rule = Rule(
+      path: "*", query: .pattern("*"), fragment: "*", exclude: false, caseSensitive: true, percentEncoded: true,
+      comment: nil)
+    for layer in [defaults, entry.defaults, component] {
+      guard let layer else { continue }
+      rule.path = layer.path ?? rule.path
+      rule.query = layer.query ?? rule.query
+      rule.fragment = layer.fragment ?? rule.fragment
+      rule.exclude = layer.exclude ?? rule.exclude
+      rule.caseSensitive = layer.caseSensitive ?? rule.caseSensitive
+      rule.percentEncoded = layer.percentEncoded ?? rule.percentEncoded
+    }
+    rule.comment = component.comment
+    return rule
+  }
+
+  private func pattern(_ text: String, _ rule: Rule) -> AASAPattern {
+    AASAPattern(text, variables: variables, caseSensitive: rule.caseSensitive)
+  }
+
+  private func matches(_ rule: Rule, _ url: AASAURL) -> Bool {
+    guard pathMatches(rule, url) else { return false }
+    guard pattern(rule.fragment, rule).matches(url.component(url.fragment, decoded: !rule.percentEncoded)) else {
+      return false
+    }
+    switch rule.query {
+    case .pattern(let text):
+      return pattern(text, rule).matches(url.component(url.query, decoded: !rule.percentEncoded))
+    case .items(let predicates):
+      let items = url.queryItems(decoded: !rule.percentEncoded)
+      for (name, text) in predicates {
+        let compiled = pattern(text, rule)
+        let folds = !rule.caseSensitive && AASAUndocumented.queryNamesFollowCaseSensitivity
+        let wanted = folds ? String(name.map(AASAPattern.folded)) : name
+        let values = items.filter { (folds ? String($0.name.map(AASAPattern.folded)) : $0.name) == wanted }
+        // An absent item, or one without a value, counts as the empty string.
+        for value in values.isEmpty ? [""] : values.map(\.value) where !compiled.matches(value) { return false }
+      }
+      return true
+    }
+  }
+
+  /// The path rules `swcutil` follows: the pattern's leading slash is optional (a leading run
+  /// collapses to one); a trailing run of `/` is insignificant on both sides; a pattern ending
+  /// in `/*` also matches the path without that last segment.
+  private func pathMatches(_ rule: Rule, _ url: AASAURL) -> Bool {
+    let path = Self.trimmingTrailingSlashes(url.component(url.path, decoded: !rule.percentEncoded))
+    var text = rule.path
+    if text.hasPrefix("/") {
+      text = "/" + text.drop { $0 == "/" }
+    } else if let first = text.first, first != "*", first != "?", first != "$" {
+      text = "/" + text
+    }
+    text = Self.trimmingTrailingSlashes(text)
+    if pattern(text, rule).matches(path) { return true }
+    if text.hasSuffix("/*") {
+      return pattern(Self.trimmingTrailingSlashes(String(text.dropLast(2))), rule).matches(path)
+    }
+    return false
+  }
+
+  private static func trimmingTrailingSlashes(_ text: String) -> String {
+    var text = Substring(text)
+    while text.count > 1, text.last == "/" { text = text.dropLast() }
+    return text.isEmpty ? "/" : String(text)
+  }
+}
+
+/// A URL's parts as written: scheme and host lower-cased, the rest untouched.
+struct AASAURL {
+  var host: String
+  /// The path as written; `/` when empty.
+  var path: String
+  /// After the first `?`, up to `#`; empty when absent.
+  var query: String
+  /// After `#`; empty when absent.
+  var fragment: String
+
+  init?(_ url: String) {
+    guard let schemeEnd = url.range(of: "://") else { return nil }
+    let scheme = url[..<schemeEnd.lowerBound].lowercased()
+    guard scheme == "https" || scheme == "http" else { return nil }
+    let rest = url[schemeEnd.upperBound...]
+    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+    var authority = rest[..<authorityEnd]
+    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+    if let colon = authority.lastIndex(of: ":"), !authority.contains("]") { authority = authority[..<colon] }
+    let host = String(authority)
+    self.host = (try? HostList.normalize(Array(host.utf8))) ?? host.lowercased()
+    var tail = rest[authorityEnd...]
+    if let hash = tail.firstIndex(of: "#") {
+      fragment = String(tail[tail.index(after: hash)...])
+      tail = tail[..<hash]
+    } else {
+      fragment = ""
+    }
+    if let question = tail.firstIndex(of: "?") {
+      query = String(tail[tail.index(after: question)...])
+      tail = tail[..<question]
+    } else {
+      query = ""
+    }
+    path = tail.isEmpty ? "/" : String(tail)
+  }
+
+  /// A component as written, or percent-decoded (an invalid escape stays as it is).
+  func component(_ text: String, decoded: Bool) -> String {
+    decoded ? Self.decode(text) : text
+  }
+
+  /// The query's items: split on `&`, name and value on the first `=`; `+` is not a space.
+  func queryItems(decoded: Bool) -> [(name: String, value: String)] {
+    guard !query.isEmpty else { return [] }
+    return query.split(separator: "&", omittingEmptySubsequences: true).map { (item: Substring) in
+      let equals = item.firstIndex(of: "=")
+      let name = String(item[..<(equals ?? item.endIndex)])
+      var value = ""
+      if let equals { value = String(item[item.index(after: equals)...]) }
+      return (component(name, decoded: decoded), component(value, decoded: decoded))
+    }
+  }
+
+  /// Lenient decoding: `%XX` becomes its byte; anything else, and bytes that are not UTF-8, stay.
+  static func decode(_ text: String) -> String {
+    guard text.contains("%") else { return text }
+    var bytes: [UInt8] = []
+    let utf8 = Array(text.utf8)
+    var index = 0
+    while index < utf8.count {
+      if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = utf8[index + 1].hexValue,
+        let low = utf8[index + 2].hexValue
+      {
+        bytes.append(high << 4 | low)
+        index += 3
+      } else {
+        bytes.append(utf8[index])
+        index += 1
+      }
+    }
+    return String(validating: bytes, as: UTF8.self) ?? text
+  }
+}
