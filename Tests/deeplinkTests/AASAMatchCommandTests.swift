@@ -58,8 +58,8 @@ import Testing
     let aasa = try ToolRunner.temporaryFile(Self.file, name: "apple-app-site-association")
     let broken = try ToolRunner.temporaryFile(#"{"applinks": [}"#, name: "broken")
     let cases: [([String], String)] = [
-      (["aasa"], "deeplink: aasa needs a subcommand: match"),
-      (["aasa", "verify"], #"deeplink: unknown aasa subcommand "verify"; the subcommands are: match"#),
+      (["aasa"], "deeplink: aasa needs a subcommand: generate, verify or match"),
+      (["aasa", "lint"], #"deeplink: unknown aasa subcommand "lint"; the subcommands are: generate, verify, match"#),
       (["aasa", "match", "--aasa", aasa, "https://example.com/a"], "deeplink: aasa match needs --domain DOMAIN"),
       (
         ["aasa", "match", "--domain", "example.com", "https://example.com/a"], "deeplink: aasa match needs --aasa FILE"
@@ -75,5 +75,58 @@ import Testing
       "aasa", "match", "--aasa", broken, "--domain", "example.com", "https://example.com/a")
     #expect(unreadable.status == 2)
     #expect(unreadable.error.hasPrefix("deeplink: \(broken): the file is not valid JSON"))
+  }
+}
+
+/// `deeplink aasa generate` and `verify` on the built binary.
+@Suite struct AASAGenerateCommandTests {
+  static let table = """
+    {"hosts": ["example.com"], "routes": [
+      {"name": "message", "path": "/messages/:id"},
+      {"name": "delete", "path": "/settings/account/delete", "sources": ["inApp"]},
+      {"name": "section", "path": "/settings/:section"}
+    ]}
+    """
+
+  @Test func theGeneratedFilePassesItsOwnVerification() throws {
+    let routes = try ToolRunner.temporaryFile(Self.table)
+    let generated = try ToolRunner.run("aasa", "generate", "--routes", routes, "--app-id", "ABCDE12345.com.example.app")
+    #expect(generated.status == 0)
+    #expect(generated.error.isEmpty)
+    #expect(generated.output.contains(#""/" : "/settings/account/delete""#))
+    let aasa = try ToolRunner.temporaryFile(generated.output, name: "apple-app-site-association")
+    let verified = try ToolRunner.run(
+      "aasa", "verify", "--routes", routes, "--aasa", aasa, "--app-id", "ABCDE12345.com.example.app", "--strict")
+    #expect(verified == .init(status: 0, output: "no problems\n", error: ""))
+    let deleted = try ToolRunner.run(
+      "aasa", "match", "--aasa", aasa, "--domain", "example.com", "https://example.com/settings/account/delete")
+    #expect(deleted.status == 1)
+  }
+
+  @Test func verifyReportsAFileThatOpensAForbiddenRoute() throws {
+    let routes = try ToolRunner.temporaryFile(Self.table)
+    let aasa = try ToolRunner.temporaryFile(
+      #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#,
+      name: "apple-app-site-association")
+    let result = try ToolRunner.run(
+      "aasa", "verify", "--routes", routes, "--aasa", aasa, "--app-id", "ABCDE12345.com.example.app", "--format", "json"
+    )
+    #expect(result.status == 1)
+    #expect(
+      result.output.contains(
+        #"{"code":"forbiddenRouteOpened","severity":"error","message":"https://example.com/settings/account/delete opens the app (details 0, component 0) but route \"delete\" forbids universal links","route":"delete","url":"https://example.com/settings/account/delete","details":0,"component":0}"#
+      ))
+  }
+
+  @Test func aTableThatCannotBeEncodedSafelyIsRefused() throws {
+    let routes = try ToolRunner.temporaryFile(
+      #"{"hosts": ["example.com"], "routes": [{"name": "n", "path": "/a/:id(int)"}, {"name": "s", "path": "/a/:name", "sources": ["inApp"]}]}"#
+    )
+    let result = try ToolRunner.run("aasa", "generate", "--routes", routes, "--app-id", "ABCDE12345.com.example.app")
+    #expect(result.status == 1)
+    #expect(result.output.isEmpty)
+    #expect(result.error.contains(#"the generated file would open a forbidden route"#))
+    let usage = try ToolRunner.run("aasa", "generate", "--routes", routes)
+    #expect(usage.status == 2 && usage.error.hasPrefix("deeplink: aasa generate needs --app-id ID"))
   }
 }

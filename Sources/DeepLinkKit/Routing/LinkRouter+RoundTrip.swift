@@ -71,7 +71,7 @@ extension SplitMix {
   ]
 
   /// Decoded segments that `segment` matches, with generated values.
-  mutating func sample(_ segment: RoutePattern.Segment) -> [String] {
+  package mutating func sample(_ segment: RoutePattern.Segment) -> [String] {
     switch segment {
     case .literal(let text): return [text]
     case .parameter(_, .int): return [String(next() % 2_000_000)]
@@ -83,7 +83,7 @@ extension SplitMix {
   }
 
   /// A random UUID's text, upper case.
-  mutating func uuidText() -> String {
+  package mutating func uuidText() -> String {
     let hex = Array("0123456789ABCDEF")
     let digits = String((0..<32).map { _ in hex[Int(next() % 16)] })
     let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map {
@@ -93,7 +93,7 @@ extension SplitMix {
   }
 
   /// A non-empty text that a segment can hold.
-  mutating func text() -> String {
+  package mutating func text() -> String {
     while true {
       let length = 1 + Int(next() % 6)
       let text = (0..<length).map { _ in Self.alphabet[Int(next() % UInt64(Self.alphabet.count))] }.joined()

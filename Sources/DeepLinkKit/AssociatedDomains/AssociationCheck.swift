@@ -1,0 +1,155 @@
+import Foundation
+
+/// A finding about an apple-app-site-association file and the route table it serves.
+public struct AssociationProblem: Sendable, Hashable, CustomStringConvertible {
+  /// How much a problem matters.
+  public enum Severity: String, Sendable, Hashable, Comparable {
+    case error, warning, info
+
+    public static func < (left: Severity, right: Severity) -> Bool { left.rank < right.rank }
+    private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
+  }
+
+  /// A stable code: `routeNotCovered`, `forbiddenRouteOpened`, `unroutableOpened`, `typeWidened`,
+  /// `hostNotServed`, `appIDNotListed`, `literalNotExpressible`.
+  public var code: String
+  public var severity: Severity
+  /// A sentence for people.
+  public var message: String
+  /// The route the problem is about, by its table name.
+  public var route: String?
+  /// The URL that shows it.
+  public var url: String?
+  /// The deciding details entry and component, when a rule decided.
+  public var details: Int?
+  public var component: Int?
+
+  public var description: String { "\(severity): \(code): \(message)" }
+}
+
+/// The route table's side of universal links: for each route, the glob that encodes its pattern in
+/// an apple-app-site-association file, and what the table answers for a URL.
+struct AssociationTable {
+  /// One route of the table.
+  struct Route {
+    var name: String
+    var pattern: RoutePattern
+    /// Whether a universal link may open it (its `sources` allow `universalLink`).
+    var allowsUniversalLinks: Bool
+    /// The glob's segments; empty for the root route.
+    var globSegments: [String]
+    /// The positions of single-segment parameters and `*`, whose `?*` may swallow a `/`.
+    var widenedPositions: [Int]
+    var hasNotExpressibleLiteral: Bool
+
+    var glob: String { "/" + globSegments.joined(separator: "/") }
+  }
+
+  let table: RouteTable
+  let router: LinkRouter<NamedRoute>
+  let routes: [Route]
+
+  init(_ table: RouteTable, domain: String) throws(RouteTableError) {
+    self.table = table
+    router = try table.makeRouter()
+    var routes: [Route] = []
+    for entry in table.routes {
+      // A route of another host's group is not served by this domain's file.
+      if let host = entry.host, host.lowercasedASCII != domain.lowercasedASCII { continue }
+      guard let pattern = try? RoutePattern(entry.path) else { continue }
+      var segments: [String] = []
+      var widened: [Int] = []
+      var notExpressible = false
+      for (position, segment) in pattern.segments.enumerated() {
+        switch segment {
+        case .literal(let text):
+          let (glob, exact) = Self.literalGlob(text)
+          segments.append(glob)
+          notExpressible = notExpressible || !exact
+        case .parameter(_, .uuid):
+          let hex = { (count: Int) in String(repeating: "$(xdigit)", count: count) }
+          segments.append([hex(8), hex(4), hex(4), hex(4), hex(12)].joined(separator: "-"))
+        case .parameter, .wildcard:
+          segments.append("?*")
+          widened.append(position)
+        case .catchAll:
+          segments.append("?*")
+        }
+      }
+      routes.append(
+        Route(
+          name: entry.name, pattern: pattern,
+          allowsUniversalLinks: entry.sources.map { $0.contains(.universalLink) } ?? true, globSegments: segments,
+          widenedPositions: widened, hasNotExpressibleLiteral: notExpressible))
+    }
+    self.routes = routes.sorted(by: Self.precedes)
+  }
+
+  /// A literal percent-encoded outside RFC 3986 `pchar` (upper-case hex), with `*` and a `$`
+  /// that would open a variable replaced by `?`; and whether that is exact.
+  static func literalGlob(_ text: String) -> (String, Bool) {
+    var out = ""
+    var exact = true
+    let bytes = Array(text.utf8)
+    for (index, byte) in bytes.enumerated() {
+      let isPChar =
+        byte.isASCIILetter || byte.isASCIIDigit || "-._~!$&'()*+,;=:@".utf8.contains(byte)
+      if byte == UInt8(ascii: "*")
+        || byte == UInt8(ascii: "$") && index + 1 < bytes.count
+          && bytes[index + 1] == UInt8(ascii: "(")
+      {
+        out += "?"
+        exact = false
+      } else if isPChar {
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        out += "%" + String(byte, radix: 16, uppercase: true).leftPadded
+      }
+    }
+    return (out, exact)
+  }
+
+  /// Router precedence, segment by segment: a literal before a typed parameter, before an untyped
+  /// one, before `*`, before a catch-all; at equal kinds the longer pattern first; then by text.
+  static func precedes(_ left: Route, _ right: Route) -> Bool {
+    let (a, b) = (left.pattern.segments, right.pattern.segments)
+    for (x, y) in zip(a, b) where rank(x) != rank(y) { return rank(x) < rank(y) }
+    if a.count != b.count { return a.count > b.count }
+    return left.glob < right.glob
+  }
+
+  private static func rank(_ segment: RoutePattern.Segment) -> Int {
+    switch segment {
+    case .literal: 0
+    case .parameter(_, .string): 2
+    case .parameter: 1
+    case .wildcard: 3
+    case .catchAll: 4
+    }
+  }
+
+  /// What the table answers for a universal link.
+  enum Answer {
+    case opens(String)
+    case forbids(String)
+    /// No route; `typed` when only a typed parameter's value failed.
+    case none(typed: Bool)
+  }
+
+  func answer(_ url: String) -> Answer {
+    do {
+      let request = try router.adapter.request(for: url, source: .universalLink)
+      let resolution = try router.resolve(request, checkingSources: false)
+      let name = resolution.route.name
+      let allows = routes.first { $0.name == name }?.allowsUniversalLinks ?? true
+      return allows ? .opens(name) : .forbids(name)
+    } catch {
+      // A typed parameter of the wrong type names it; `noRoute` and the rest do not.
+      return .none(typed: error.code == .invalidParameter && error.message.contains(" must be "))
+    }
+  }
+}
+
+extension String {
+  fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
+}
