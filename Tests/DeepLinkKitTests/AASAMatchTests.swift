@@ -86,6 +86,8 @@ import Testing
     (##"{"/": "/a%20b", "percentEncoded": false}"##, "https://example.com/a%20b", false),
     (##"{"/": "/a/b", "percentEncoded": false}"##, "https://example.com/a%2Fb", true),
     (##"{"/": "/a%zz", "percentEncoded": false}"##, "https://example.com/a%zz", true),
+    // Bytes that are not UTF-8 once decoded leave the component as written.
+    (##"{"/": "/a%FF", "percentEncoded": false}"##, "https://example.com/a%FF", true),
     // Predefined variables match exactly one of their values.
     (##"{"/": "/v$(digit)"}"##, "https://example.com/v7", true),
     (##"{"/": "/v$(digit)"}"##, "https://example.com/v72", false),

@@ -397,6 +397,6 @@ struct AASAURL {
         index += 1
       }
     }
-    return String(validating: bytes, as: UTF8.self) ?? text
+    return String(bytes: bytes, encoding: .utf8) ?? text
   }
 }
