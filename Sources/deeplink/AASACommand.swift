@@ -7,13 +7,20 @@ import Foundation
 enum AASACommand {
   static let usage = """
       aasa generate [--routes FILE] --app-id ID [--app-id ID ...] [--domain DOMAIN]
+                    [--merge FILE] [--legacy] [--output DIR]
                           Prints the apple-app-site-association file that opens the table's
-                          universal-link routes and excludes the others; exit 1 when a route
-                          could not be covered (listed on standard error).
+                          universal-link routes and excludes the others (--merge: into a
+                          served file, replacing only these apps' entries; --legacy: with
+                          paths for iOS 12 and earlier). --output DIR writes the file of each
+                          served domain to DIR/DOMAIN/.well-known/apple-app-site-association.
+                          Exit 1 when a route could not be covered (listed on standard error).
       aasa verify [--routes FILE] --aasa FILE --app-id ID [--domain DOMAIN] [--url URL ...]
                   [--strict] [--format text|json]
-                          Checks a file against the table both ways; exit 1 on an error
-                          (with --strict, on a warning too).
+                          Checks a file's structure, and the file against the table both ways;
+                          exit 1 on an error (with --strict, on a warning too).
+      aasa lint FILE [--app-id ID] [--strict] [--format text|json]
+                          Checks a file's structure alone; exit 1 on an error (with --strict, on
+                          a warning too).
       aasa match --aasa FILE --domain DOMAIN [--app-id ID] [--subdomains] [--format text|json] URL
                           Which app a URL on DOMAIN opens by the file, and the details entry
                           and rule that decided. Exit 1 when it opens no app asked about.
@@ -21,22 +28,25 @@ enum AASACommand {
 
   static func run(_ arguments: [String]) throws -> Int32 {
     guard let subcommand = arguments.first else {
-      throw Arguments.UsageError(message: "aasa needs a subcommand: generate, verify or match")
+      throw Arguments.UsageError(message: "aasa needs a subcommand: generate, verify, lint or match")
     }
+    let rest = arguments.dropFirst()
     switch subcommand {
     case "generate":
-      return try generate(Arguments(arguments.dropFirst(), options: ["routes", "domain"], repeatable: ["app-id"]))
+      return try generate(
+        Arguments(
+          rest, options: ["routes", "domain", "merge", "output"], repeatable: ["app-id"], flags: ["legacy"]))
     case "verify":
       return try verify(
         Arguments(
-          arguments.dropFirst(), options: ["routes", "aasa", "app-id", "domain", "format"], repeatable: ["url"],
-          flags: ["strict"]))
+          rest, options: ["routes", "aasa", "app-id", "domain", "format"], repeatable: ["url"], flags: ["strict"]))
+    case "lint":
+      return try lint(Arguments(rest, options: ["app-id", "format"], flags: ["strict"]))
     case "match":
-      return try match(
-        Arguments(arguments.dropFirst(), options: ["aasa", "domain", "app-id", "format"], flags: ["subdomains"]))
+      return try match(Arguments(rest, options: ["aasa", "domain", "app-id", "format"], flags: ["subdomains"]))
     default:
       throw Arguments.UsageError(
-        message: "unknown aasa subcommand \(shown(subcommand)); the subcommands are: generate, verify, match")
+        message: "unknown aasa subcommand \(shown(subcommand)); the subcommands are: generate, verify, lint, match")
     }
   }
 
@@ -45,15 +55,59 @@ enum AASACommand {
     let appIDs = arguments.repeated["app-id"] ?? []
     guard !appIDs.isEmpty else { throw Arguments.UsageError(message: "aasa generate needs --app-id ID") }
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
-    do {
-      let (json, problems) = try loaded.table.appSiteAssociation(appIDs: appIDs, domain: arguments.options["domain"])
-      print(json, terminator: "")
-      for problem in problems { printError(line(problem)) }
-      return problems.contains { $0.severity == .error } ? 1 : 0
-    } catch {
-      printError(error.problems.map { "deeplink: \($0.message)" }.joined(separator: "\n"))
-      return 1
+    let domains = arguments.options["domain"].map { [$0] } ?? loaded.table.appSiteAssociationDomains
+    guard !domains.isEmpty else {
+      throw DeepLinkTool.TableFailure(
+        message: "\(loaded.label) lists no universal-link host; name the file's domain with --domain DOMAIN")
     }
+    let existing = try arguments.options["merge"].map(readFile)
+    if existing != nil, domains.count > 1 {
+      throw Arguments.UsageError(
+        message: "--merge merges into one domain's file; the table serves \(domains.joined(separator: ", ")): "
+          + "name one with --domain DOMAIN")
+    }
+    var files: [(domain: String, json: String)] = []
+    var failed = false
+    for domain in domains {
+      do {
+        let (json, problems) = try loaded.table.appSiteAssociation(
+          appIDs: appIDs, domain: domain, merging: existing, legacy: arguments.flags.contains("legacy"))
+        files.append((domain, json))
+        let label = domains.count > 1 ? "\(domain): " : ""
+        for problem in problems { printError(label + problem.description) }
+        failed = failed || problems.contains { $0.severity == .error }
+      } catch {
+        printError(error.problems.map { "deeplink: \($0.message)" }.joined(separator: "\n"))
+        return 1
+      }
+    }
+    if let directory = arguments.options["output"] {
+      for file in files {
+        let folder = URL(fileURLWithPath: directory).appendingPathComponent(file.domain)
+          .appendingPathComponent(".well-known")
+        let path = folder.appendingPathComponent("apple-app-site-association")
+        do {
+          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+          try Data(file.json.utf8).write(to: path)
+        } catch {
+          throw DeepLinkTool.TableFailure(
+            message: "cannot write \(path.path): \((error as NSError).localizedDescription)")
+        }
+        print(path.path)
+      }
+    } else if Set(files.map(\.json)).count == 1 {
+      print(files[0].json, terminator: "")
+      if files.count > 1 {
+        printError(
+          "deeplink: serve this file on each of \(domains.joined(separator: ", ")), at "
+            + "https://DOMAIN/.well-known/apple-app-site-association")
+      }
+    } else {
+      throw Arguments.UsageError(
+        message: "the table's domains get different files (routes of one host): name one with --domain DOMAIN, "
+          + "or write them all with --output DIR")
+    }
+    return failed ? 1 : 0
   }
 
   static func verify(_ arguments: Arguments) throws -> Int32 {
@@ -62,55 +116,49 @@ enum AASACommand {
     guard let appID = arguments.options["app-id"] else {
       throw Arguments.UsageError(message: "aasa verify needs --app-id ID")
     }
-    guard arguments.options["aasa"] != nil else { throw Arguments.UsageError(message: "aasa verify needs --aasa FILE") }
-    let file = try read(arguments)
+    guard let path = arguments.options["aasa"] else {
+      throw Arguments.UsageError(message: "aasa verify needs --aasa FILE")
+    }
+    let data = try readFile(path)
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
-    let domain = arguments.options["domain"] ?? loaded.table.hosts.first { !$0.hasPrefix("*.") } ?? ""
-    let problems: [AssociationProblem]
+    let domain = arguments.options["domain"] ?? loaded.table.appSiteAssociationDomains.first ?? ""
+    let problems: [ConfigurationProblem]
     do {
+      let file = try AppSiteAssociation(json: data)
       problems = try loaded.table.verify(file, appID: appID, domain: domain, urls: arguments.repeated["url"] ?? [])
-    } catch {
+    } catch let error as RouteTableError {
       throw DeepLinkTool.TableFailure(
         message: "\(loaded.label): " + error.problems.map(\.message).joined(separator: "; "))
+    } catch {
+      // Not a file iOS can read at all: its one structure problem.
+      problems = AppSiteAssociation.lint(json: data)
     }
-    if format == "json" {
-      print(
-        JSONText.object([
-          ("appID", JSONText.string(appID)), ("domain", JSONText.string(domain)),
-          ("problems", "[" + problems.map(json).joined(separator: ",") + "]"),
-        ]))
-    } else {
-      printLines(problems.isEmpty ? ["no problems"] : problems.map(line))
-    }
-    let failing: Set<AssociationProblem.Severity> = arguments.flags.contains("strict") ? [.error, .warning] : [.error]
-    return problems.contains { failing.contains($0.severity) } ? 1 : 0
+    return ProblemReport(problems: problems, strict: arguments.flags.contains("strict")).print(
+      format: format, header: [("appID", JSONText.string(appID)), ("domain", JSONText.string(domain))])
   }
 
-  private static func line(_ problem: AssociationProblem) -> String {
-    "\(problem.severity): \(problem.code): \(problem.message)"
+  static func lint(_ arguments: Arguments) throws -> Int32 {
+    let format = try arguments.format()
+    guard arguments.positional.count == 1, let path = arguments.positional.first else {
+      throw Arguments.UsageError(message: "aasa lint takes one file")
+    }
+    let problems = AppSiteAssociation.lint(json: try readFile(path), appID: arguments.options["app-id"])
+    return ProblemReport(problems: problems, strict: arguments.flags.contains("strict")).print(format: format)
   }
 
-  private static func json(_ problem: AssociationProblem) -> String {
-    var members = [
-      ("code", JSONText.string(problem.code)), ("severity", JSONText.string(problem.severity.rawValue)),
-      ("message", JSONText.string(problem.message)),
-    ]
-    if let route = problem.route { members.append(("route", JSONText.string(route))) }
-    if let url = problem.url { members.append(("url", JSONText.string(url))) }
-    if let details = problem.details { members.append(("details", String(details))) }
-    if let component = problem.component { members.append(("component", String(component))) }
-    return JSONText.object(members)
+  /// A file's bytes.
+  static func readFile(_ path: String) throws -> Data {
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw DeepLinkTool.TableFailure(message: "cannot read \(shown(path)): \((error as NSError).localizedDescription)")
+    }
   }
 
   /// The file named by `--aasa`.
   private static func read(_ arguments: Arguments) throws -> AppSiteAssociation {
     let path = arguments.options["aasa"] ?? ""
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DeepLinkTool.TableFailure(message: "cannot read \(shown(path)): \(error.localizedDescription)")
-    }
+    let data = try readFile(path)
     do {
       return try AppSiteAssociation(json: data)
     } catch {

@@ -67,7 +67,7 @@ import Testing
     let (json, _) = try Self.table(#"{"name": "a", "path": "/Inbox"}"#, caseSensitive: false)
       .appSiteAssociation(appIDs: [Self.app, "FGHIJ67890.com.example.other"])
     let file = try AppSiteAssociation(json: Data(json.utf8))
-    #expect(json.contains(#""caseSensitive" : false"#))
+    #expect(json.contains(#""caseSensitive": false"#))
     #expect(file.match("https://example.com/INBOX", domain: "example.com").opens.count == 2)
   }
 
@@ -89,7 +89,7 @@ import Testing
       json: Data(##"{"applinks": {"details": [{"appIDs": ["\##(Self.app)"], "components": [{"/": "*"}]}]}}"##.utf8))
     let problems = try table.verify(everything, appID: Self.app)
     let codes = Set(problems.map(\.code))
-    #expect(codes == ["forbiddenRouteOpened", "unroutableOpened", "typeWidened"])
+    #expect(codes == ["forbiddenRouteOpened", "unroutableOpened", "typeWidened", "catchAll"])
     let forbidden = try #require(problems.first { $0.code == "forbiddenRouteOpened" })
     #expect(forbidden.severity == .error && forbidden.details == 0 && forbidden.component == 0)
     #expect(problems.contains { $0.route == "delete" && $0.url == "https://example.com/settings/account/delete" })
@@ -118,6 +118,91 @@ import Testing
       json: Data(#"{"hosts": ["example.com", "*.example.com", "help.other.com"], "routes": []}"#.utf8))
     let hosts = try wildcardHost.verify(narrow, appID: Self.app).filter { $0.code == "hostNotServed" }
     #expect(hosts.map(\.message) == [#"the table's host "help.other.com" is not served by the file of "example.com""#])
+  }
+
+  @Test func eachHostGetsItsDomainsFile() throws {
+    let table = try RouteTable(
+      json: Data(
+        #"{"hosts": ["www.example.com", "*.example.com", "Example.COM", "shop.test"], "routes": [{"name": "m", "path": "/m/:id"}]}"#
+          .utf8))
+    #expect(table.appSiteAssociationDomains == ["www.example.com", "example.com", "shop.test"])
+    // A wildcard-only table: its file is on the parent domain, and is probed on a subdomain.
+    let wildcard = try RouteTable(
+      json: Data(
+        #"{"hosts": ["*.example.com"], "routes": [{"name": "m", "path": "/m/:id"}, {"name": "d", "path": "/d", "sources": ["inApp"]}]}"#
+          .utf8))
+    let (json, problems) = try wildcard.appSiteAssociation(appIDs: [Self.app])
+    #expect(problems.isEmpty)
+    let file = try AppSiteAssociation(json: Data(json.utf8))
+    let verified = try wildcard.verify(file, appID: Self.app)
+    #expect(verified.isEmpty, "\(verified)")
+    let everything = try AppSiteAssociation(
+      json: Data(##"{"applinks": {"details": [{"appIDs": ["\##(Self.app)"], "components": [{"/": "*"}]}]}}"##.utf8))
+    let opened = try wildcard.verify(everything, appID: Self.app).filter { $0.code == "forbiddenRouteOpened" }
+    #expect(opened.first?.url == "https://www.example.com/d")
+  }
+
+  @Test func mergingReplacesOnlyTheAppsEntries() throws {
+    let existing = ##"""
+      {"applinks": {"defaults": {"caseSensitive": false, "?": "x=1"}, "details": [
+         {"appIDs": ["ZZZZZ99999.com.other.first"], "components": [{"/": "/first/*"}]},
+         {"appIDs": ["\##(Self.app)", "YYYYY88888.com.other.shared"], "components": [{"/": "/old/*"}]},
+         {"appID": "\##(Self.app)", "paths": ["/older/*"]},
+         {"appIDs": ["XXXXX77777.com.other.last"], "components": [{"/": "/last/*"}]}]},
+       "webcredentials": {"apps": ["\##(Self.app)"]}}
+      """##
+    let table = try Self.table(Self.shop)
+    let (json, problems) = try table.appSiteAssociation(appIDs: [Self.app], merging: Data(existing.utf8))
+    let file = try AppSiteAssociation(json: Data(json.utf8))
+    #expect(
+      file.appIDs == [
+        "ZZZZZ99999.com.other.first", Self.app, "YYYYY88888.com.other.shared", "XXXXX77777.com.other.last",
+      ])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect((root["webcredentials"] as? [String: Any])?["apps"] as? [String] == [Self.app])
+    let details = try #require((root["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
+    #expect(details.count == 4)
+    // The new entry undoes the domain's query default, and keeps the table's case.
+    #expect((details[1]["defaults"] as? [String: Any])?.keys.sorted() == ["?", "caseSensitive"])
+    #expect(json.contains(#""defaults": {\#n          "?": "*",\#n          "caseSensitive": true\#n        }"#))
+    #expect((details[2]["components"] as? [[String: String]])?.first?["/"] == "/old/*")
+    // Only the domain's own default is reported, and the merged file passes the check.
+    #expect(problems.filter { $0.severity != .info }.map(\.code) == ["defaultsPatternKey"])
+    #expect(try table.verify(file, appID: Self.app).allSatisfy { $0.severity == .info || $0.details == nil })
+    #expect(file.match("https://example.com/messages/42", domain: "example.com", appID: Self.app).opens == [Self.app])
+    #expect(
+      file.match("https://example.com/first/1?x=1", domain: "example.com").opens == ["ZZZZZ99999.com.other.first"])
+
+    // The oldest dictionary form is written as an array; a file that is not JSON is refused.
+    let oldest = ##"{"applinks": {"details": {"\##(Self.app)": {"paths": ["*"]}, "B.other": {"paths": ["/b"]}}}}"##
+    let (merged, notes) = try table.appSiteAssociation(appIDs: [Self.app], merging: Data(oldest.utf8))
+    #expect(try AppSiteAssociation(json: Data(merged.utf8)).appIDs == [Self.app, "B.other"])
+    #expect(notes.contains { $0.code == "detailsDictionary" && $0.severity == .info })
+    #expect(throws: RouteTableError.self) {
+      try table.appSiteAssociation(appIDs: [Self.app], merging: Data("{".utf8))
+    }
+  }
+
+  @Test func legacyPathsMirrorTheRulesForOldSystems() throws {
+    let table = try Self.table(Self.shop)
+    let (json, problems) = try table.appSiteAssociation(appIDs: [Self.app], legacy: true)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let applinks = try #require(root["applinks"] as? [String: Any])
+    #expect(applinks["apps"] as? [String] == [])
+    let entry = try #require((applinks["details"] as? [[String: Any]])?.first)
+    let paths = try #require(entry["paths"] as? [String])
+    #expect(paths.first == "NOT /settings/account/delete")
+    #expect(paths.contains("/orders/????????-????-????-????-????????????"))
+    #expect(paths.count == (entry["components"] as? [Any])?.count)
+    #expect(problems.contains { $0.code == "mixedFormats" && $0.severity == .info })
+    #expect(!problems.contains { $0.severity == .error })
+    // What iOS 12 would open: the paths alone.
+    let pathsOnly =
+      ##"{"applinks": {"apps": [], "details": [{"appIDs": ["\##(Self.app)"], "paths": \##(String(decoding: try JSONSerialization.data(withJSONObject: paths), as: UTF8.self))}]}}"##
+    let old = try AppSiteAssociation(json: Data(pathsOnly.utf8))
+    #expect(old.match("https://example.com/settings/account/delete", domain: "example.com").opens.isEmpty)
+    #expect(old.match("https://example.com/messages/42", domain: "example.com").opens == [Self.app])
+    #expect(old.match("https://example.com/messages/42/x", domain: "example.com").opens.isEmpty)
   }
 
   /// The property: for generated tables, no link of a route that forbids universal links is opened
@@ -159,6 +244,7 @@ import Testing
       let isComplete = !problems.contains { $0.severity == .error }
       if isComplete { completeTables += 1 }
       let file = try AppSiteAssociation(json: Data(json.utf8))
+      #expect(file.problems.isEmpty, "\(file.problems) in \(routes)")
       for entry in table.routes {
         let pattern = try RoutePattern(entry.path)
         for _ in 0..<3 {

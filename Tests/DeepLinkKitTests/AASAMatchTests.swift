@@ -92,6 +92,13 @@ import Testing
     (##"{"/": "/v$(digit)"}"##, "https://example.com/v7", true),
     (##"{"/": "/v$(digit)"}"##, "https://example.com/v72", false),
     (##"{"/": "/$(xdigit)$(alnum)"}"##, "https://example.com/fZ", true),
+    // $(region) and $(lang) are Apple's ISO lists: "UK" is Apple's own example, but not a code.
+    (##"{"/": "/$(region)/shop"}"##, "https://example.com/GB/shop", true),
+    (##"{"/": "/$(region)/shop"}"##, "https://example.com/UK/shop", false),
+    (##"{"/": "/$(region)/shop"}"##, "https://example.com/EU/shop", false),
+    (##"{"/": "/$(region)/shop", "caseSensitive": false}"##, "https://example.com/gb/shop", true),
+    (##"{"/": "/$(lang)/docs"}"##, "https://example.com/fil/docs", true),
+    (##"{"/": "/$(lang)/docs"}"##, "https://example.com/xx/docs", false),
     // An unknown or unterminated variable never matches.
     (##"{"/": "/$(nothing)"}"##, "https://example.com/$(nothing)", false),
     (##"{"/": "/$(digit"}"##, "https://example.com/$(digit", false),

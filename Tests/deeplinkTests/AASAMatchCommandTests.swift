@@ -58,8 +58,11 @@ import Testing
     let aasa = try ToolRunner.temporaryFile(Self.file, name: "apple-app-site-association")
     let broken = try ToolRunner.temporaryFile(#"{"applinks": [}"#, name: "broken")
     let cases: [([String], String)] = [
-      (["aasa"], "deeplink: aasa needs a subcommand: generate, verify or match"),
-      (["aasa", "lint"], #"deeplink: unknown aasa subcommand "lint"; the subcommands are: generate, verify, match"#),
+      (["aasa"], "deeplink: aasa needs a subcommand: generate, verify, lint or match"),
+      (
+        ["aasa", "check"],
+        #"deeplink: unknown aasa subcommand "check"; the subcommands are: generate, verify, lint, match"#
+      ),
       (["aasa", "match", "--aasa", aasa, "https://example.com/a"], "deeplink: aasa match needs --domain DOMAIN"),
       (
         ["aasa", "match", "--domain", "example.com", "https://example.com/a"], "deeplink: aasa match needs --aasa FILE"
@@ -93,7 +96,7 @@ import Testing
     let generated = try ToolRunner.run("aasa", "generate", "--routes", routes, "--app-id", "ABCDE12345.com.example.app")
     #expect(generated.status == 0)
     #expect(generated.error.isEmpty)
-    #expect(generated.output.contains(#""/" : "/settings/account/delete""#))
+    #expect(generated.output.contains(#""/": "/settings/account/delete""#))
     let aasa = try ToolRunner.temporaryFile(generated.output, name: "apple-app-site-association")
     let verified = try ToolRunner.run(
       "aasa", "verify", "--routes", routes, "--aasa", aasa, "--app-id", "ABCDE12345.com.example.app", "--strict")

@@ -118,10 +118,9 @@ struct AASAPattern: Sendable, Hashable {
 }
 
 extension AASAPattern {
-  /// The predefined substitution variables (`$(alpha)`, `$(digit)`, …): each value is one
-  /// alternative. `$(region)` and `$(lang)` need Apple's ISO lists, pinned from macOS, which this
-  /// machine cannot produce: they are not defined yet, so a pattern citing them never matches
-  /// (reported as an undefined variable).
+  /// The predefined substitution variables: `$(alpha)`, `$(upper)`, `$(lower)`, `$(alnum)`,
+  /// `$(digit)`, `$(xdigit)` (each value one ASCII character, so each matches exactly one), and
+  /// `$(region)` and `$(lang)`, Apple's ISO lists pinned in ``ISOCodes``.
   static let predefinedVariables: [String: [String]] = {
     let upper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
     let lower = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
@@ -129,6 +128,7 @@ extension AASAPattern {
     return [
       "alpha": upper + lower, "upper": upper, "lower": lower, "alnum": upper + lower + digit, "digit": digit,
       "xdigit": digit + ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"],
+      "region": ISOCodes.regions, "lang": ISOCodes.languages,
     ]
   }()
 }

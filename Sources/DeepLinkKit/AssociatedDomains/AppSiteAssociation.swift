@@ -98,6 +98,9 @@ public struct AppSiteAssociation: Sendable {
   let details: [Details]
   let defaults: Layer?
   let variables: [String: [String]]
+  /// What the structure checks found (`unknownKey`, `catchAll`, `unreachableRule`, …); see
+  /// ``lint(json:appID:)``.
+  public private(set) var problems: [ConfigurationProblem] = []
 
   /// Reads a file.
   ///
@@ -105,22 +108,72 @@ public struct AppSiteAssociation: Sendable {
   /// - Throws: ``DeepLinkError`` (`malformedInput`) when it is not JSON, not an object, or has no
   ///   `applinks` object.
   public init(json: Data) throws(DeepLinkError) {
+    do {
+      try self.init(reading: json)
+    } catch {
+      throw DeepLinkError(.malformedInput, error.problem.message)
+    }
+  }
+
+  /// Checks a file's structure, with no route table: JSON, size, keys and their types, app IDs,
+  /// substitution variables, patterns that never match, rules that constrain nothing or that an
+  /// earlier rule always decides first.
+  ///
+  /// ```swift
+  /// AppSiteAssociation.lint(json: Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"],
+  ///   "components": [{"/": "*"}, {"/": "/admin/*", "exclude": true}]}]}}"#.utf8)).map(\.code)
+  /// // ["catchAll", "unreachableRule"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - json: The file's bytes.
+  ///   - appID: An app that must be listed (`appIDNotListed` otherwise); `nil` checks none.
+  /// - Returns: The problems, errors first. A file that cannot be read gives one error:
+  ///   `invalidJSON`, `notAnObject` or `noApplinks`.
+  public static func lint(json: Data, appID: String? = nil) -> [ConfigurationProblem] {
+    do {
+      let file = try AppSiteAssociation(reading: json)
+      var problems = file.problems
+      if let appID, !file.appIDs.contains(appID) {
+        problems.append(ConfigurationProblem("appIDNotListed", .error, "the file names no rule for \(quoted(appID))"))
+      }
+      return problems.bySeverity()
+    } catch {
+      return [error.problem]
+    }
+  }
+
+  /// A file that cannot be read: `invalidJSON`, `notAnObject` or `noApplinks`.
+  struct Unreadable: Error {
+    let problem: ConfigurationProblem
+    init(_ code: String, _ message: String) { problem = ConfigurationProblem(code, .error, message) }
+  }
+
+  /// Reads a file's JSON object; `problems` are its structure problems.
+  init(reading json: Data) throws(Unreadable) {
     let root: JSONValue
     do {
       root = try JSONParser.parse(json)
     } catch {
-      throw DeepLinkError(.malformedInput, "the file is not valid JSON: \(error.message)")
+      throw Unreadable("invalidJSON", "the file is not valid JSON: \(error.message)")
     }
-    guard case .object(let top) = root else { throw DeepLinkError(.malformedInput, "the file is not a JSON object") }
+    try self.init(root: root, byteCount: json.count)
+  }
+
+  /// Reads a file already parsed.
+  init(root: JSONValue, byteCount: Int) throws(Unreadable) {
+    guard case .object(let top) = root else {
+      throw Unreadable("notAnObject", "the file is not a JSON object but \(root.typeDescription)")
+    }
     guard case .object(let applinks)? = top["applinks"] else {
-      throw DeepLinkError(.malformedInput, "the file has no \"applinks\" object")
+      throw Unreadable("noApplinks", "the file has no \"applinks\" object")
     }
     var variables = AASAPattern.predefinedVariables
     if case .object(let custom)? = applinks["substitutionVariables"] {
       // A custom variable named like a predefined one wins (the spec's decided choice).
       for (name, value) in custom {
         guard case .array(let items) = value else { continue }
-        variables[name] = items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+        variables[name] = items.compactMap(\.string)
       }
     }
     self.variables = variables
@@ -138,6 +191,7 @@ public struct AppSiteAssociation: Sendable {
     default:
       details = []
     }
+    problems = AASALinter.lint(top, byteCount: byteCount, file: self)
   }
 
   private static func details(_ value: JSONValue) -> Details? {
@@ -220,18 +274,28 @@ public struct AppSiteAssociation: Sendable {
     Result(appID: appID, decision: .none, details: nil, component: nil, legacyPath: nil, rule: nil)
   }
 
-  /// The first rule of the app that matches, walking its details entries in order; an entry
-  /// with no matching rule falls through to the app's next entry (`fallThroughRule`).
-  private func decide(_ url: AASAURL, for appID: String) -> Result {
+  /// A rule of one app, where it sits in the file.
+  struct PlacedRule {
+    var details: Int
+    /// `nil` for a legacy `paths` entry.
+    var component: Int?
+    var legacyPath: Int?
+    var rule: Rule
+
+    var location: String {
+      "details[\(details)]." + (component.map { "components[\($0)]" } ?? "paths[\(legacyPath ?? 0)]")
+    }
+  }
+
+  /// The rules iOS walks for an app, in order: its details entries in array order (an entry with
+  /// no matching rule falls through to the app's next entry, `entryFallsThrough`), each entry's
+  /// components, or its legacy `paths` when it has no components.
+  func rules(for appID: String) -> [PlacedRule] {
+    var rules: [PlacedRule] = []
     for (index, entry) in details.enumerated() where entry.appIDs.contains(appID) {
       if let components = entry.components {
         for (position, component) in components.enumerated() {
-          let rule = effectiveRule(component, in: entry)
-          if matches(rule, url) {
-            return Result(
-              appID: appID, decision: rule.exclude ? .blocked : .match, details: index, component: position,
-              legacyPath: nil, rule: rule)
-          }
+          rules.append(PlacedRule(details: index, component: position, rule: effectiveRule(component, in: entry)))
         }
       } else if let paths = entry.paths {
         for (position, text) in paths.enumerated() {
@@ -244,20 +308,26 @@ public struct AppSiteAssociation: Sendable {
             let base = effectiveRule(Layer(), in: entry)
             (rule.caseSensitive, rule.percentEncoded) = (base.caseSensitive, base.percentEncoded)
           }
-          if pathMatches(rule, url) {
-            return Result(
-              appID: appID, decision: exclude ? .blocked : .match, details: index, component: nil,
-              legacyPath: position, rule: rule)
-          }
+          rules.append(PlacedRule(details: index, component: nil, legacyPath: position, rule: rule))
         }
       }
       if !AASAUndocumented.entryFallsThrough { break }
+    }
+    return rules
+  }
+
+  /// The first rule of the app that matches.
+  private func decide(_ url: AASAURL, for appID: String) -> Result {
+    for placed in rules(for: appID) where matches(placed.rule, url) {
+      return Result(
+        appID: appID, decision: placed.rule.exclude ? .blocked : .match, details: placed.details,
+        component: placed.component, legacyPath: placed.legacyPath, rule: placed.rule)
     }
     return Self.none(appID)
   }
 
   /// Built-in defaults ← the domain's `defaults` ← the app's ← the component.
-  private func effectiveRule(_ component: Layer, in entry: Details) -> Rule {
+  func effectiveRule(_ component: Layer, in entry: Details) -> Rule {
     var rule = Rule(
       path: "*", query: .pattern("*"), fragment: "*", exclude: false, caseSensitive: true, percentEncoded: true,
       comment: nil)
@@ -274,7 +344,7 @@ public struct AppSiteAssociation: Sendable {
     return rule
   }
 
-  private func pattern(_ text: String, _ rule: Rule) -> AASAPattern {
+  func pattern(_ text: String, _ rule: Rule) -> AASAPattern {
     AASAPattern(text, variables: variables, caseSensitive: rule.caseSensitive)
   }
 
@@ -305,18 +375,21 @@ public struct AppSiteAssociation: Sendable {
   /// in `/*` also matches the path without that last segment.
   private func pathMatches(_ rule: Rule, _ url: AASAURL) -> Bool {
     let path = Self.trimmingTrailingSlashes(url.component(url.path, decoded: !rule.percentEncoded))
-    var text = rule.path
+    let (text, parent) = Self.pathPatterns(rule.path)
+    return pattern(text, rule).matches(path) || parent.map { pattern($0, rule).matches(path) } ?? false
+  }
+
+  /// A path pattern as it is compared: with its leading slash (a leading run collapsed to one),
+  /// its trailing slashes trimmed, and, when it ends in `/*`, the parent pattern that also matches.
+  static func pathPatterns(_ path: String) -> (pattern: String, parent: String?) {
+    var text = path
     if text.hasPrefix("/") {
       text = "/" + text.drop { $0 == "/" }
     } else if let first = text.first, first != "*", first != "?", first != "$" {
       text = "/" + text
     }
-    text = Self.trimmingTrailingSlashes(text)
-    if pattern(text, rule).matches(path) { return true }
-    if text.hasSuffix("/*") {
-      return pattern(Self.trimmingTrailingSlashes(String(text.dropLast(2))), rule).matches(path)
-    }
-    return false
+    text = trimmingTrailingSlashes(text)
+    return (text, text.hasSuffix("/*") ? trimmingTrailingSlashes(String(text.dropLast(2))) : nil)
   }
 
   private static func trimmingTrailingSlashes(_ text: String) -> String {

@@ -1,32 +1,5 @@
 import Foundation
 
-/// A finding about an apple-app-site-association file and the route table it serves.
-public struct AssociationProblem: Sendable, Hashable, CustomStringConvertible {
-  /// How much a problem matters.
-  public enum Severity: String, Sendable, Hashable, Comparable {
-    case error, warning, info
-
-    public static func < (left: Severity, right: Severity) -> Bool { left.rank < right.rank }
-    private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
-  }
-
-  /// A stable code: `routeNotCovered`, `forbiddenRouteOpened`, `unroutableOpened`, `typeWidened`,
-  /// `hostNotServed`, `appIDNotListed`, `literalNotExpressible`.
-  public var code: String
-  public var severity: Severity
-  /// A sentence for people.
-  public var message: String
-  /// The route the problem is about, by its table name.
-  public var route: String?
-  /// The URL that shows it.
-  public var url: String?
-  /// The deciding details entry and component, when a rule decided.
-  public var details: Int?
-  public var component: Int?
-
-  public var description: String { "\(severity): \(code): \(message)" }
-}
-
 /// The route table's side of universal links: for each route, the glob that encodes its pattern in
 /// an apple-app-site-association file, and what the table answers for a URL.
 struct AssociationTable {
@@ -48,10 +21,13 @@ struct AssociationTable {
   let table: RouteTable
   let router: LinkRouter<NamedRoute>
   let routes: [Route]
+  /// The table's hosts in lowercase ASCII form (`*.` kept).
+  let hosts: [String]
 
   init(_ table: RouteTable, domain: String) throws(RouteTableError) {
     self.table = table
     router = try table.makeRouter()
+    hosts = table.hosts.map(Self.normalized)
     var routes: [Route] = []
     for entry in table.routes {
       // A route of another host's group is not served by this domain's file.
@@ -83,6 +59,14 @@ struct AssociationTable {
           widenedPositions: widened, hasNotExpressibleLiteral: notExpressible))
     }
     self.routes = routes.sorted(by: Self.precedes)
+  }
+
+  /// A host or `*.domain` entry in lowercase ASCII form, as the router keeps it.
+  static func normalized(_ host: String) -> String {
+    let isWildcard = host.hasPrefix("*.")
+    let name = isWildcard ? String(host.dropFirst(2)) : host
+    let ascii = (try? HostList.normalize(Array(name.utf8))) ?? name.lowercasedASCII
+    return isWildcard ? "*." + ascii : ascii
   }
 
   /// A literal percent-encoded outside RFC 3986 `pchar` (upper-case hex), with `*` and a `$`

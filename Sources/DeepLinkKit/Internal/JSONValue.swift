@@ -1,7 +1,7 @@
 import Foundation
 
 /// Any JSON value, without losing the difference between a Boolean and a number.
-enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case number(Double)
