@@ -28,6 +28,7 @@ struct DeepLinkTool {
       routes [--routes FILE]
                           Lists a table's routes.
     \(AASACommand.usage)
+    \(AppConfigurationCommands.usage)
       help                Prints this text.
 
     Without --routes, commands use the built-in example table (scheme deeplink-example,
@@ -57,6 +58,14 @@ struct DeepLinkTool {
       case "lint": return try lint(Arguments(rest, options: ["routes"]))
       case "routes": return try routes(Arguments(rest, options: ["routes"]))
       case "aasa": return try AASACommand.run(Array(rest))
+      case "doctor":
+        return try AppConfigurationCommands.doctor(
+          Arguments(
+            rest, options: ["routes", "info-plist", "entitlements", "format"], repeatable: ["extension-plist"],
+            flags: ["strict"]))
+      case "plist":
+        return try AppConfigurationCommands.plist(
+          Arguments(rest, options: ["routes", "bundle-id", "format"], flags: ["entitlements"]))
       case "help", "--help", "-h":
         print(usage)
         return 0

@@ -484,14 +484,11 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   }
 
   private static func schemeProblem(_ scheme: String) -> String? {
-    let bytes = Array(scheme.utf8)
-    guard let first = bytes.first, first.isASCIILetter,
-      bytes.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+-.".utf8.contains($0) })
-    else { return "a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\"" }
-    if ["http", "https"].contains(scheme.lowercasedASCII) {
-      return "http and https are not custom schemes; list universal-link hosts instead"
+    switch URLScheme.problem(scheme) {
+    case nil: nil
+    case .notAScheme?: "a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\""
+    case .webScheme?: "http and https are not custom schemes; list universal-link hosts instead"
     }
-    return nil
   }
 }
 

@@ -1,0 +1,58 @@
+import DeepLinkKit
+import Foundation
+
+/// `deeplink doctor` and `deeplink plist`: an app's Info.plist and entitlements against the route
+/// table, and the entries the table needs.
+enum AppConfigurationCommands {
+  static let usage = """
+      doctor [--routes FILE] --info-plist FILE [--extension-plist FILE ...] [--entitlements FILE]
+             [--strict] [--format text|json]
+                          Checks the app's URL types, quick actions, activity types, intents
+                          and associated domains against the table (XML, binary or JSON
+                          property lists); exit 1 on an error (with --strict, a warning too).
+      plist [--routes FILE] [--bundle-id ID] [--entitlements] [--format xml|json]
+                          Prints the Info.plist entries the table needs (URL types, activity
+                          types, intents, static quick actions), or with --entitlements the
+                          associated domains; `doctor` passes them.
+    """
+
+  static func doctor(_ arguments: Arguments) throws -> Int32 {
+    let format = try arguments.format()
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "doctor takes no arguments") }
+    guard let infoPlist = arguments.options["info-plist"] else {
+      throw Arguments.UsageError(message: "doctor needs --info-plist FILE")
+    }
+    let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
+    _ = try loaded.router()
+    let configuration: AppConfiguration
+    do {
+      configuration = try AppConfiguration(
+        infoPlist: try AASACommand.readFile(infoPlist),
+        extensionPlists: try (arguments.repeated["extension-plist"] ?? []).map(AASACommand.readFile),
+        entitlements: try arguments.options["entitlements"].map(AASACommand.readFile))
+    } catch let error as DeepLinkError {
+      throw DeepLinkTool.TableFailure(message: error.message)
+    }
+    let problems = loaded.table.check(configuration)
+    return ProblemReport(problems: problems, strict: arguments.flags.contains("strict")).print(format: format)
+  }
+
+  static func plist(_ arguments: Arguments) throws -> Int32 {
+    let format = try arguments.format(["xml", "json"])
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "plist takes no arguments") }
+    let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
+    _ = try loaded.router()
+    let bundleID = arguments.options["bundle-id"]
+    if arguments.flags.contains("entitlements") {
+      guard bundleID == nil, format == "xml" else {
+        throw Arguments.UsageError(message: "--entitlements prints an XML entitlements file; it takes no other option")
+      }
+      print(loaded.table.entitlementsPlist(), terminator: "")
+    } else {
+      print(
+        format == "json" ? loaded.table.infoPlistJSON(bundleID: bundleID) : loaded.table.infoPlist(bundleID: bundleID),
+        terminator: "")
+    }
+    return 0
+  }
+}
