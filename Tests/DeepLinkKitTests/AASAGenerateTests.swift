@@ -197,12 +197,21 @@ import Testing
     #expect(problems.contains { $0.code == "mixedFormats" && $0.severity == .info })
     #expect(!problems.contains { $0.severity == .error })
     // What iOS 12 would open: the paths alone.
-    let pathsOnly =
-      ##"{"applinks": {"apps": [], "details": [{"appIDs": ["\##(Self.app)"], "paths": \##(String(decoding: try JSONSerialization.data(withJSONObject: paths), as: UTF8.self))}]}}"##
-    let old = try AppSiteAssociation(json: Data(pathsOnly.utf8))
+    let old = try AppSiteAssociation(json: Data(try Self.pathsOnly(json).utf8))
     #expect(old.match("https://example.com/settings/account/delete", domain: "example.com").opens.isEmpty)
     #expect(old.match("https://example.com/messages/42", domain: "example.com").opens == [Self.app])
     #expect(old.match("https://example.com/messages/42/x", domain: "example.com").opens.isEmpty)
+  }
+
+  /// A generated file with its `components` removed: what iOS 12 and earlier read.
+  static func pathsOnly(_ json: String) throws -> String {
+    var root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    var applinks = try #require(root["applinks"] as? [String: Any])
+    var details = try #require(applinks["details"] as? [[String: Any]])
+    details[0]["components"] = nil
+    applinks["details"] = details
+    root["applinks"] = applinks
+    return String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self)
   }
 
   /// The property: for generated tables, no link of a route that forbids universal links is opened
@@ -245,6 +254,10 @@ import Testing
       if isComplete { completeTables += 1 }
       let file = try AppSiteAssociation(json: Data(json.utf8))
       #expect(file.problems.isEmpty, "\(file.problems) in \(routes)")
+      // The legacy mirror, as iOS 12 reads it (paths alone), when it can be written.
+      let legacy = try (try? table.appSiteAssociation(appIDs: [Self.app], legacy: true)).map { legacy in
+        try AppSiteAssociation(json: Data(Self.pathsOnly(legacy.json).utf8))
+      }
       for entry in table.routes {
         let pattern = try RoutePattern(entry.path)
         for _ in 0..<3 {
@@ -265,6 +278,9 @@ import Testing
             if isComplete { #expect(decision == .match, "\(link) of \(entry.path) in \(routes)") }
           } else {
             #expect(decision != .match, "\(link) of forbidden \(entry.path) in \(routes)")
+            if let legacy {
+              #expect(legacy.match(link, domain: "example.com").opens.isEmpty, "\(link) by paths in \(routes)")
+            }
           }
           checkedLinks += 1
         }
