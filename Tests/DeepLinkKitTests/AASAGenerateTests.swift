@@ -71,6 +71,17 @@ import Testing
     #expect(file.match("https://example.com/INBOX", domain: "example.com").opens.count == 2)
   }
 
+  @Test func aLiteralWithAWildcardCharacterIsWrittenAsOneCharacter() throws {
+    let (json, problems) = try Self.table(#"{"name": "star", "path": "/files/a*b"}"#).appSiteAssociation(appIDs: [
+      Self.app
+    ])
+    #expect(json.contains(#""/": "/files/a?b""#))
+    #expect(problems.first?.code == "literalNotExpressible" && problems.first?.severity == .info)
+    #expect(problems.first?.message == #"route "star" has a literal with "*" or "$(", written as "?""#)
+    let file = try AppSiteAssociation(json: Data(json.utf8))
+    #expect(file.match("https://example.com/files/a*b", domain: "example.com").opens == [Self.app])
+  }
+
   @Test func aFileThatWouldOpenAForbiddenRouteIsNeverWritten() throws {
     // The typed route comes first, and its `?*` cannot tell an int from the forbidden name.
     let table = try Self.table(
