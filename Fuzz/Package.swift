@@ -3,7 +3,7 @@
 // Fuzz/run builds them with -sanitize=fuzzer,address and runs each for a bounded time.
 import PackageDescription
 
-let fuzzTargets = ["FuzzURL", "FuzzPush", "FuzzRouteTable", "FuzzInputs", "FuzzDispatcher"]
+let fuzzTargets = ["FuzzURL", "FuzzPush", "FuzzRouteTable", "FuzzInputs", "FuzzDispatcher", "FuzzConfiguration"]
 
 let package = Package(
   name: "DeepLinkFuzz",

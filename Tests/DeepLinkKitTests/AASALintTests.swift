@@ -121,6 +121,22 @@ import Testing
         == true)
   }
 
+  /// A file made to cost: two rules of 60,000 wildcards, whose comparison would take 3.6 billion
+  /// cells, and thousands of rules, whose pairs would be millions. The search for unreachable rules
+  /// stops at its budget, and says so; nothing is called unreachable that is not.
+  @Test func aHostileFileIsBounded() {
+    let huge = "/" + String(repeating: "?", count: 60_000)
+    let twoHuge = Self.lint(Self.components(#"[{"/": "\#(huge)"}, {"/": "\#(huge)"}]"#))
+    #expect(!twoHuge.contains { $0.code == "unreachableRule" })
+    let many = (0..<4_000).map { #"{"/": "/p\#($0)/*"}"# }.joined(separator: ",")
+    let problems = Self.lint(Self.components("[\(many)]"))
+    let stopped = problems.filter { $0.code == "unreachableRule" }
+    #expect(stopped.count == 1 && stopped[0].severity == .info)
+    #expect(
+      stopped[0].message.hasPrefix(
+        "the file has too many rules to compare every pair: rules from details[0].components["))
+  }
+
   @Test func anAppThatTheFileDoesNotName() {
     let problems = Self.lint(Self.components(#"[{"/": "/a"}]"#), appID: "FGHIJ67890.com.example.other")
     #expect(problems.map(\.code) == ["appIDNotListed"])

@@ -10,6 +10,11 @@
 struct AASALinter {
   private(set) var problems: [ConfigurationProblem] = []
 
+  /// How many cells of token comparisons the search for unreachable rules may cost: ample for
+  /// any file of 128 KB that people write (a prefix check settles most pairs at no cost), and a
+  /// bound on a hostile one, beyond which no more rules are reported unreachable.
+  static let coverageBudget = 20_000_000
+
   /// Apple's limit on the file's size, uncompressed: 128 KB.
   static let sizeLimit = 131_072
   static let services = ["activitycontinuation", "appclips", "applinks", "webcredentials"]
@@ -325,15 +330,25 @@ struct AASALinter {
       }
     }
     var reported: Set<[Int]> = []
-    for appID in file.appIDs {
+    var budget = Self.coverageBudget
+    search: for appID in file.appIDs {
       let rules = file.rules(for: appID)
+      let compiled = rules.map { CoverageRule($0.rule, in: file) }
       for (later, rule) in rules.enumerated() {
-        guard let earlier = rules[..<later].first(where: { file.covers($0.rule, rule.rule) }),
+        guard budget > 0 else {
+          add(
+            "unreachableRule", .info,
+            "the file has too many rules to compare every pair: rules from \(rule.location) on, for "
+              + "\(quoted(appID)) and the apps after it, were not checked for being unreachable")
+          break search
+        }
+        guard let earlier = (0..<later).first(where: { compiled[$0].covers(compiled[later], budget: &budget) }),
           reported.insert([rule.details, rule.component ?? -1, rule.legacyPath ?? -1]).inserted
         else { continue }
+        let earlierRule = rules[earlier]
         add(
           "unreachableRule", .warning,
-          "\(rule.location) can never decide for \(quoted(appID)): \(earlier.location) matches every URL it "
+          "\(rule.location) can never decide for \(quoted(appID)): \(earlierRule.location) matches every URL it "
             + "matches and comes first", details: rule.details, component: rule.component)
       }
     }

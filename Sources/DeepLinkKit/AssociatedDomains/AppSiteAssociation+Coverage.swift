@@ -12,48 +12,87 @@ extension AppSiteAssociation.Rule {
   }
 }
 
-extension AppSiteAssociation {
-  /// Whether `earlier` matches every URL that `later` matches, so that `later` can never decide.
-  /// Sound, not complete: `true` is certain; some covering rules (through variables, or one `?`
-  /// standing for a one-character variable) answer `false`.
-  func covers(_ earlier: Rule, _ later: Rule) -> Bool {
-    guard earlier.percentEncoded == later.percentEncoded,
-      !earlier.caseSensitive || later.caseSensitive
-    else { return false }
-    let compile = { (text: String, rule: Rule) in self.pattern(text, rule) }
-    let covers = { (a: String, b: String) in
-      AASAPattern.covers(compile(a, earlier), compile(b, later))
+/// A rule's patterns compiled once, to ask which earlier rule covers which later one.
+struct CoverageRule {
+  enum Query {
+    case pattern(AASAPattern)
+    case items([String: AASAPattern])
+  }
+
+  let rule: AppSiteAssociation.Rule
+  /// The path pattern, and the parent pattern of one ending in `/*`.
+  let paths: [AASAPattern]
+  let fragment: AASAPattern
+  let query: Query
+  /// What a comparison of two rules costs from the budget before any token is compared.
+  static let pairCost = 16
+
+  /// The literal characters every path form starts with, before any wildcard or variable.
+  let pathPrefix: [Character]
+
+  init(_ rule: AppSiteAssociation.Rule, in file: AppSiteAssociation) {
+    self.rule = rule
+    let (path, parent) = AppSiteAssociation.pathPatterns(rule.path)
+    paths = ([path] + (parent.map { [$0] } ?? [])).map { file.pattern($0, rule) }
+    fragment = file.pattern(rule.fragment, rule)
+    switch rule.query {
+    case .pattern(let text): query = .pattern(file.pattern(text, rule))
+    case .items(let items): query = .items(items.mapValues { file.pattern($0, rule) })
     }
-    // Paths: each form the later rule matches must be matched by a form of the earlier one.
-    let (a, aParent) = Self.pathPatterns(earlier.path)
-    let (b, bParent) = Self.pathPatterns(later.path)
-    let aForms = [a] + (aParent.map { [$0] } ?? [])
-    guard aForms.contains(where: { covers($0, b) }) else { return false }
-    if let bParent, !aForms.contains(where: { covers($0, bParent) }) { return false }
-    guard covers(earlier.fragment, later.fragment) else { return false }
-    switch (earlier.query, later.query) {
+    // The shortest of the forms' literal prefixes (the parent's, when there is one).
+    pathPrefix =
+      paths.map { form in
+        form.tokens.prefix { if case .literal = $0 { true } else { false } }.map { token in
+          if case .literal(let character) = token { character } else { " " }
+        }
+      }.min { $0.count < $1.count } ?? []
+  }
+
+  /// Whether this rule matches every URL that `later` matches, so that `later` can never decide.
+  /// Sound, not complete: `true` is certain; some covering rules (through variables, or one `?`
+  /// standing for a one-character variable) answer `false`, and so does any pair once `budget`
+  /// (table cells of the token comparison) is spent.
+  func covers(_ later: CoverageRule, budget: inout Int) -> Bool {
+    // Every pair costs something, so that the budget bounds the pairs as well as the cells.
+    guard budget > 0 else { return false }
+    budget -= Self.pairCost
+    // A quick refusal first: the later path must start with this one's literal prefix.
+    let laterPrefix = rule.caseSensitive ? later.pathPrefix : later.pathPrefix.map(AASAPattern.folded)
+    guard rule.percentEncoded == later.rule.percentEncoded, !rule.caseSensitive || later.rule.caseSensitive,
+      laterPrefix.starts(with: pathPrefix)
+    else { return false }
+    func covers(_ a: AASAPattern, _ b: AASAPattern) -> Bool { AASAPattern.covers(a, b, budget: &budget) }
+    // Each path form the later rule matches must be matched by a form of this one.
+    for form in later.paths where !paths.contains(where: { covers($0, form) }) { return false }
+    guard covers(fragment, later.fragment) else { return false }
+    switch (query, later.query) {
     case (.pattern(let a), .pattern(let b)):
       return covers(a, b)
     case (.items(let a), .items(let b)):
-      // Every item the earlier rule constrains is constrained at least as much by the later one;
-      // an item the later rule leaves free must be free in the earlier one too.
-      return a.allSatisfy { name, pattern in
-        b[name].map { covers(pattern, $0) } ?? pattern.allSatisfy { $0 == "*" }
+      // Every item this rule constrains is constrained at least as much by the later one; an item
+      // the later rule leaves free must be free here too.
+      for (name, pattern) in a {
+        guard b[name].map({ covers(pattern, $0) }) ?? pattern.matchesEverything else { return false }
       }
+      return true
     case (.items(let a), .pattern):
-      return a.values.allSatisfy { $0.allSatisfy { $0 == "*" } }
+      return a.values.allSatisfy(\.matchesEverything)
     case (.pattern(let a), .items):
-      return a.allSatisfy { $0 == "*" }
+      return a.matchesEverything
     }
   }
 }
 
 extension AASAPattern {
+  /// `*` alone (or nothing but `*`).
+  var matchesEverything: Bool { problem == nil && tokens.allSatisfy { $0 == .any } && !tokens.isEmpty }
+
   /// Whether every text `later` matches, `earlier` matches too, decided on the tokens: `*`
   /// absorbs any run of the later pattern's tokens, `?` one literal or `?`, a literal the same
   /// literal (case-folded when `earlier` folds), a variable the same variable. A pattern that
-  /// never matches is covered by anything and covers nothing.
-  static func covers(_ earlier: AASAPattern, _ later: AASAPattern) -> Bool {
+  /// never matches is covered by anything and covers nothing. Costs `earlier` × `later` tokens,
+  /// taken from `budget`; `false` when the budget does not allow it.
+  static func covers(_ earlier: AASAPattern, _ later: AASAPattern, budget: inout Int) -> Bool {
     if later.problem != nil { return true }
     if earlier.problem != nil { return false }
     let a = earlier.tokens
@@ -61,27 +100,31 @@ extension AASAPattern {
       guard !earlier.caseSensitive, case .literal(let character) = token else { return token }
       return .literal(folded(character))
     }
-    // covered[i][j]: a[i...] matches every text of b[j...].
-    var covered = [[Bool]](repeating: [Bool](repeating: false, count: b.count + 1), count: a.count + 1)
-    covered[a.count][b.count] = true
-    for i in stride(from: a.count, through: 0, by: -1) {
-      for j in stride(from: b.count, through: 0, by: -1) where !(i == a.count && j == b.count) {
-        guard i < a.count else { continue }  // b has tokens left and a none: b can make more text
+    let cost = (a.count + 1) * (b.count + 1)
+    guard cost <= budget else { return false }
+    budget -= cost
+    // next[j] (row i + 1) and row[j] (row i): a[i...] matches every text of b[j...].
+    var next = [Bool](repeating: false, count: b.count + 1)
+    next[b.count] = true
+    for i in stride(from: a.count - 1, through: 0, by: -1) {
+      var row = [Bool](repeating: false, count: b.count + 1)
+      for j in stride(from: b.count, through: 0, by: -1) {
         switch a[i] {
         case .any:
-          covered[i][j] = covered[i + 1][j] || (j < b.count && covered[i][j + 1])
+          row[j] = next[j] || (j < b.count && row[j + 1])
         case .one:
           guard j < b.count else { continue }
           switch b[j] {
-          case .one, .literal: covered[i][j] = covered[i + 1][j + 1]
+          case .one, .literal: row[j] = next[j + 1]
           default: continue
           }
         case .literal, .variable:
           guard j < b.count, a[i] == b[j] else { continue }
-          covered[i][j] = covered[i + 1][j + 1]
+          row[j] = next[j + 1]
         }
       }
+      next = row
     }
-    return covered[0][0]
+    return next[0]
   }
 }

@@ -226,11 +226,12 @@ struct AssociationGenerator {
   private func reachable(_ components: [Component]) -> [Component] {
     let (text, index) = document(components, legacyPaths: false)
     let file = parse(text)
-    let rules = file.rules(for: appIDs[0]).filter { $0.details == index }
-    var kept: [AppSiteAssociation.Rule] = []
+    let rules = file.rules(for: appIDs[0]).filter { $0.details == index }.map { CoverageRule($0.rule, in: file) }
+    var kept: [CoverageRule] = []
     var result: [Component] = []
-    for (component, placed) in zip(components, rules) where !kept.contains(where: { file.covers($0, placed.rule) }) {
-      kept.append(placed.rule)
+    var budget = AASALinter.coverageBudget
+    for (component, rule) in zip(components, rules) where !kept.contains(where: { $0.covers(rule, budget: &budget) }) {
+      kept.append(rule)
       result.append(component)
     }
     return result

@@ -1,0 +1,82 @@
+import DeepLinkKit
+import Foundation
+import FuzzSupport
+
+/// Any bytes as an apple-app-site-association file, and as an Info.plist in JSON form: linting,
+/// matching and checking never crash, and a file that cannot be read says why. For a file that
+/// reads, URLs made of every string in it that starts with "/" are matched for each app: a
+/// decision names a rule that exists, `opens` is exactly the apps whose decision is `match`, and a
+/// rule that lint calls unreachable never decides (the coverage check is sound).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  let json = Data(UnsafeBufferPointer(start: data, count: count))
+  checkInfoPlist(json)
+  let problems = AppSiteAssociation.lint(json: json)
+  let file: AppSiteAssociation
+  do {
+    file = try AppSiteAssociation(json: json)
+  } catch {
+    if problems.count != 1 || problems[0].severity != .error { violation("an unreadable file gave \(problems)") }
+    return 0
+  }
+  if problems.map(\.code).sorted() != file.problems.map(\.code).sorted() { violation("lint and problems differ") }
+  let unreachable = Set(
+    problems.filter { $0.code == "unreachableRule" && $0.severity == .warning }.compactMap { problem in
+      problem.details.map { [$0, problem.component ?? -1] }
+    })
+  for path in paths(in: json).prefix(64) {
+    for url in ["https://example.com" + path, "https://www.example.com" + path + "?a=1#f"] {
+      let answer = file.match(url, domain: "example.com", subdomains: true)
+      let matched = answer.results.filter { $0.decision == .match }.map(\.appID)
+      if Set(matched) != Set(answer.opens) || matched.count != answer.opens.count {
+        violation("\(url): opens \(answer.opens) but matched \(matched)")
+      }
+      for result in answer.results {
+        if (result.decision == .none) != (result.details == nil) { violation("\(url): \(result)") }
+        guard let details = result.details, result.legacyPath == nil else { continue }
+        if unreachable.contains([details, result.component ?? -1]) {
+          let rule = "details[\(details)].components[\(result.component ?? -1)]"
+          violation("\(url) was decided by \(rule), which lint calls unreachable")
+        }
+      }
+    }
+  }
+  return 0
+}
+
+/// Every string of the JSON that starts with "/", and "/" itself.
+private func paths(in json: Data) -> [String] {
+  var found: [String] = ["/"]
+  func walk(_ value: Any) {
+    switch value {
+    case let text as String where text.hasPrefix("/") && text.utf8.count < 200:
+      found.append(text.replacingOccurrences(of: "*", with: "x").replacingOccurrences(of: "?", with: "y"))
+      found.append(text)
+    case let items as [Any]: items.forEach(walk)
+    case let object as [String: Any]: object.values.forEach(walk)
+    default: break
+    }
+  }
+  if let root = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]) { walk(root) }
+  return found
+}
+
+/// The bytes as an Info.plist in JSON form, checked against the fuzz table: never a crash, and a
+/// refused file is a `malformedInput` error.
+private func checkInfoPlist(_ json: Data) {
+  guard json.first == UInt8(ascii: "{") else { return }
+  do {
+    let configuration = try AppConfiguration(infoPlist: json, entitlements: json)
+    _ = fuzzTable.check(configuration)
+  } catch {
+    if error.code != .malformedInput { violation("an Info.plist was refused as \(error.code)") }
+  }
+}
+
+private let fuzzTable: RouteTable = {
+  do {
+    return try RouteTable(json: Data(fuzzTableJSON.utf8))
+  } catch {
+    fatalError("the fuzz table does not read: \(error)")
+  }
+}()
