@@ -12,6 +12,8 @@ struct HostList: Sendable, Hashable {
   private(set) var suffixes: [String] = []
   /// The entries as normalized, in table order, for messages and for printing links.
   private(set) var entries: [String] = []
+  /// The same, as bytes, for ``contains(_:)-(UnsafeBufferPointer<UInt8>)``.
+  private var entryBytes: [[UInt8]] = []
 
   /// The first entry without a wildcard: the host that printed universal links use.
   var canonicalHost: String? { entries.first { !$0.hasPrefix("*.") } }
@@ -52,10 +54,27 @@ struct HostList: Sendable, Hashable {
       exact.insert(normalized)
       entries.append(normalized)
     }
+    entryBytes.append(Array(entries[entries.count - 1].utf8))
   }
 
   func contains(_ host: String) -> Bool {
     exact.contains(host) || suffixes.contains { host.utf8.count > $0.utf8.count && host.hasSuffix($0) }
+  }
+
+  /// Whether the host in lowercase ASCII form is listed, compared on its bytes (a table lists few
+  /// hosts; a long list is looked up by string).
+  func contains(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard entries.count <= 16 else { return contains(String(decoding: host, as: UTF8.self)) }
+    for entry in entryBytes {
+      if entry.first == UInt8(ascii: "*") {
+        // `*.example.com`: a longer host that ends with `.example.com`.
+        let suffix = entry.count - 1
+        if host.count > suffix, host[(host.count - suffix)...].elementsEqual(entry[1...]) { return true }
+      } else if host.elementsEqual(entry) {
+        return true
+      }
+    }
+    return false
   }
 
   struct InvalidHost: Error { let reason: String }

@@ -18,8 +18,8 @@ struct URLAdapter: Sendable {
   var schemeList: [String]
   /// The same, as bytes, compared without making a string of the link's scheme.
   var customSchemeHost: CustomSchemeHost = .firstSegment
-  private var schemeBytes: [[UInt8]]
-  private static let https = Array("https".utf8)
+  fileprivate var schemeBytes: [[UInt8]]
+  fileprivate static let https = Array("https".utf8)
 
   init(schemes: [String], hosts: HostList, limits: InputLimits) {
     self.schemeList = schemes.map(\.lowercasedASCII)
@@ -28,21 +28,43 @@ struct URLAdapter: Sendable {
     self.limits = limits
   }
 
-  /// The request for `url`.
+  /// The request for `url`, with its segments and query items as strings (for callers off the
+  /// hot path; ``LinkRouter`` resolves links through ``withScannedLink(_:source:_:)``).
   ///
   /// - Parameters:
   ///   - url: The link as text.
   ///   - source: The source to report; `nil` means the URL's own kind (custom scheme or universal link).
   func request(for url: String, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest {
+    try withScannedLink(url, source: source) { link in
+      PathRequest(
+        source: link.source, kind: link.kind, segments: link.segments.map { String(decoding: $0, as: UTF8.self) },
+        query: link.query.map {
+          .init(name: String(decoding: $0.name, as: UTF8.self), value: String(decoding: $0.value, as: UTF8.self))
+        }, host: link.host.map { String(decoding: $0, as: UTF8.self) })
+    }
+  }
+
+  /// Scans and checks `url`, and calls `body` with views of its decoded segments and query items,
+  /// which live in the link's own bytes and in buffers on the stack: nothing is allocated unless
+  /// `body` makes strings of them.
+  ///
+  /// - Parameters:
+  ///   - url: The link as text.
+  ///   - source: The source to report; `nil` means the URL's own kind.
+  ///   - body: What to do with the link; the views are valid only inside it.
+  func withScannedLink<Result>(
+    _ url: String, source: DeepLinkSource?, _ body: (ScannedLink) throws(DeepLinkError) -> Result
+  ) throws(DeepLinkError) -> Result {
     var url = url
     // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
     return try url.withUTF8 { bytes in
-      Result { () throws(DeepLinkError) in try parse(bytes, source: source) }
+      Swift.Result { () throws(DeepLinkError) in try scan(bytes, source: source, body) }
     }.get()
   }
 
-  private func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest
-  {
+  private func scan<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?, _ body: (ScannedLink) throws(DeepLinkError) -> Result
+  ) throws(DeepLinkError) -> Result {
     guard !bytes.isEmpty else { throw .malformed("the link is empty") }
     guard bytes.count <= limits.maxURLLength else {
       throw InputLimits.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
@@ -57,59 +79,241 @@ struct URLAdapter: Sendable {
     {
       throw .malformed("it holds a backslash")
     }
-    let scheme = bytes[parts.scheme]
-    var segments: [String] = []
     var slashes = 0
     for byte in bytes[parts.path] where byte == UInt8(ascii: "/") { slashes += 1 }
-    segments.reserveCapacity(min(slashes + 1, limits.maxSegments + 1))
-    let kind: DeepLinkSource
-    var linkHost: String?
-    if scheme.equalsLowercased(Self.https) {
-      kind = .universalLink
-      guard let authority = parts.authority else {
-        throw .malformed("an https link needs a host, as in https://host/path")
+    var ampersands = 0
+    if let query = parts.query { for byte in bytes[query] where byte == UInt8(ascii: "&") { ampersands += 1 } }
+    // Decoded segments and query items are no longer than their raw bytes; a host's ASCII form
+    // (Punycode) may be longer than its raw bytes, but never more than 253 bytes.
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 256) {
+      (scratch) throws(DeepLinkError) -> Result in
+      try withUnsafeTemporaryAllocation(of: SegmentBytes.self, capacity: min(slashes + 2, limits.maxSegments + 1)) {
+        (segments) throws(DeepLinkError) -> Result in
+        try withUnsafeTemporaryAllocation(
+          of: ScannedLink.QueryItem.self, capacity: min(ampersands + 1, limits.maxQueryItems)
+        ) { (items) throws(DeepLinkError) -> Result in
+          var scanner = Scanner(
+            adapter: self, bytes: bytes, scratch: scratch, segments: segments, items: items)
+          let link = try scanner.scan(parts, source: source)
+          return try body(link)
+        }
       }
-      linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "universal-link host")
-    } else if schemeBytes.contains(where: scheme.equalsLowercased) {
-      kind = .customScheme
-      if customSchemeHost == .host, let authority = parts.authority, !authority.isEmpty {
-        // `myapp://app.example.com/messages/42`: the host is a host, checked as a universal link's.
-        linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "host")
-      } else if let authority = parts.authority, !authority.isEmpty {
-        let host = bytes[authority]
-        if host.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
-        if host.contains(UInt8(ascii: ":")) { throw .malformed("a custom-scheme link cannot name a port") }
-        segments.append(try decodeSegment(host))
-      }
-    } else {
-      throw DeepLinkError(.unsupportedScheme, unsupportedSchemeMessage(String(utf8Bytes: scheme).lowercasedASCII))
     }
-
-    var start = parts.path.lowerBound
-    for index in parts.path where bytes[index] == UInt8(ascii: "/") {
-      if index > start {
-        guard segments.count < limits.maxSegments else { throw tooManySegments() }
-        segments.append(try decodeSegment(bytes[start..<index]))
-      }
-      start = index + 1
-    }
-    if parts.path.upperBound > start { segments.append(try decodeSegment(bytes[start..<parts.path.upperBound])) }
-
-    if segments.count > limits.maxSegments { throw tooManySegments() }
-    let query = try parts.query.map { range throws(DeepLinkError) in try queryItems(bytes[range]) } ?? []
-    return PathRequest(source: source ?? kind, kind: kind, segments: segments, query: query, host: linkHost)
   }
 
-  /// `host`, if the table lists it; else `unknownHost`, naming it as `what`.
-  private func listed(_ host: String, as what: String) throws(DeepLinkError) -> String {
-    guard hosts.contains(host) else {
-      let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
-      throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed \(what) (\(listed))")
+  /// Fills the buffers `scan` gives it.
+  private struct Scanner {
+    let adapter: URLAdapter
+    let bytes: UnsafeBufferPointer<UInt8>
+    let scratch: UnsafeMutableBufferPointer<UInt8>
+    let segments: UnsafeMutableBufferPointer<SegmentBytes>
+    let items: UnsafeMutableBufferPointer<ScannedLink.QueryItem>
+    var used = 0
+    var segmentCount = 0
+    var itemCount = 0
+
+    init(
+      adapter: URLAdapter, bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
+      segments: UnsafeMutableBufferPointer<SegmentBytes>, items: UnsafeMutableBufferPointer<ScannedLink.QueryItem>
+    ) {
+      self.adapter = adapter
+      self.bytes = bytes
+      self.scratch = scratch
+      self.segments = segments
+      self.items = items
     }
-    return host
+
+    private var limits: InputLimits { adapter.limits }
+
+    mutating func scan(_ parts: URLParts, source: DeepLinkSource?) throws(DeepLinkError) -> ScannedLink {
+      let scheme = bytes[parts.scheme]
+      let kind: DeepLinkSource
+      var linkHost: SegmentBytes?
+      if scheme.equalsLowercased(URLAdapter.https) {
+        kind = .universalLink
+        guard let authority = parts.authority else {
+          throw .malformed("an https link needs a host, as in https://host/path")
+        }
+        linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "universal-link host")
+      } else if adapter.schemeBytes.contains(where: scheme.equalsLowercased) {
+        kind = .customScheme
+        if adapter.customSchemeHost == .host, let authority = parts.authority, !authority.isEmpty {
+          // `myapp://app.example.com/messages/42`: the host is a host, checked as a universal link's.
+          linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "host")
+        } else if let authority = parts.authority, !authority.isEmpty {
+          let host = bytes[authority]
+          if host.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
+          if host.contains(UInt8(ascii: ":")) { throw .malformed("a custom-scheme link cannot name a port") }
+          try appendSegment(host)
+        }
+      } else {
+        throw DeepLinkError(
+          .unsupportedScheme, adapter.unsupportedSchemeMessage(String(utf8Bytes: scheme).lowercasedASCII))
+      }
+
+      var start = parts.path.lowerBound
+      for index in parts.path where bytes[index] == UInt8(ascii: "/") {
+        if index > start {
+          guard segmentCount < limits.maxSegments else { throw adapter.tooManySegments() }
+          try appendSegment(bytes[start..<index])
+        }
+        start = index + 1
+      }
+      if parts.path.upperBound > start {
+        guard segmentCount < segments.count else { throw adapter.tooManySegments() }
+        try appendSegment(bytes[start..<parts.path.upperBound])
+      }
+      if segmentCount > limits.maxSegments { throw adapter.tooManySegments() }
+      if let query = parts.query { try scanQuery(bytes[query]) }
+      return ScannedLink(
+        source: source ?? kind, kind: kind,
+        segments: UnsafeBufferPointer(rebasing: segments[..<segmentCount]),
+        query: UnsafeBufferPointer(rebasing: items[..<itemCount]), host: linkHost)
+    }
+
+    /// Takes `count` bytes of the scratch buffer.
+    private mutating func take(_ count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+      defer { used += count }
+      return UnsafeMutableBufferPointer(rebasing: scratch[used..<(used + count)])
+    }
+
+    private mutating func appendSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) {
+      let segment = try decodedSegment(raw)
+      // Decoding only shortens, so only a long raw segment needs its decoded length checked.
+      if raw.count > limits.maxValueLength { try adapter.checkLength(segment.count, "a path segment") }
+      segments[segmentCount] = segment
+      segmentCount += 1
+    }
+
+    private mutating func decodedSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError)
+      -> SegmentBytes
+    {
+      guard raw.contains(UInt8(ascii: "%")) else {
+        // Raw ASCII control characters were refused for the whole link already.
+        if raw.isDotSegment { throw .malformed("the segment \(quoted(raw)) is a dot segment") }
+        let segment = SegmentBytes(rebasing: raw)
+        if raw.contains(where: { $0 >= 0x80 }), let scalar = TextRules.firstRefused(inUTF8: segment) {
+          throw .malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
+        }
+        return segment
+      }
+      let segment: SegmentBytes
+      do {
+        segment = try decoded(raw)
+      } catch .malformedEscape {
+        throw .malformed("the segment \(quoted(raw)) holds a malformed percent escape")
+      } catch {
+        throw .malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
+      }
+      if segment.isDotSegment { throw .malformed("the segment \(quoted(raw)) is a dot segment") }
+      if let scalar = TextRules.firstRefused(inUTF8: segment) {
+        throw .malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
+      }
+      return segment
+    }
+
+    /// `raw` percent-decoded into the scratch buffer (`+` stays `+`), checked to be UTF-8.
+    private mutating func decoded(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(PercentEncoding.DecodingFailure)
+      -> SegmentBytes
+    {
+      guard raw.contains(UInt8(ascii: "%")) else { return SegmentBytes(rebasing: raw) }
+      let target = take(raw.count)
+      let count = try PercentEncoding.decode(raw, into: target)
+      used -= raw.count - count
+      let result = UnsafeBufferPointer(rebasing: target[..<count])
+      guard TextRules.isValidUTF8(result) else { throw .invalidUTF8 }
+      return result
+    }
+
+    /// Splits a query on `&`, each item on its first `=`; items with an empty name are skipped.
+    private mutating func scanQuery(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) {
+      for item in raw.split(separator: UInt8(ascii: "&")) {
+        let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+        let rawName = item[..<equals]
+        let rawValue = equals == item.endIndex ? item[equals...] : item[(equals + 1)...]
+        guard !rawName.isEmpty else { continue }
+        let name: SegmentBytes
+        let value: SegmentBytes
+        do {
+          name = try decoded(rawName)
+          value = try decoded(rawValue)
+        } catch {
+          throw .malformed(
+            "the query item \(quoted(item)) holds a malformed percent escape or bytes that are not UTF-8")
+        }
+        if let scalar = TextRules.firstRefused(inUTF8: name) {
+          throw .malformed(
+            "the query item \(quoted(item)) has a name that decodes to the \(TextRules.describe(scalar))")
+        }
+        if value.contains(0) {
+          throw .malformed("the query item \(quoted(item)) has a value that decodes to the control character U+0000")
+        }
+        if item.count > limits.maxValueLength {
+          let text = String(decoding: name, as: UTF8.self)
+          try adapter.checkLength(name.count, "the query item name \(quoted(text))")
+          try adapter.checkLength(value.count, "the value of the query item \(quoted(text))")
+        }
+        guard itemCount < limits.maxQueryItems else {
+          throw InputLimits.tooLarge(
+            "the link has more than \(limits.maxQueryItems) query items", limit: "\(limits.maxQueryItems)")
+        }
+        items[itemCount] = ScannedLink.QueryItem(name: name, value: value)
+        itemCount += 1
+      }
+    }
+
+    /// `host`, if the table lists it; else `unknownHost`, naming it as `what`.
+    private func listed(_ host: SegmentBytes, as what: String) throws(DeepLinkError) -> SegmentBytes {
+      guard adapter.hosts.contains(host) else {
+        let hosts = adapter.hosts
+        let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
+        throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed \(what) (\(listed))")
+      }
+      return host
+    }
+
+    /// The host of an authority in lowercase ASCII form: a view of the link's bytes when it is
+    /// already in that form, else its normalized form in the scratch buffer.
+    private mutating func hostOfUniversalLink(_ authority: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError)
+      -> SegmentBytes
+    {
+      if authority.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
+      var host = authority
+      // A port follows the last ":" that is not inside an IPv6 literal's brackets.
+      if let colon = authority.lastIndex(of: UInt8(ascii: ":")),
+        authority.lastIndex(of: UInt8(ascii: "]")).map({ $0 < colon }) ?? true
+      {
+        let port = authority[(colon + 1)...]
+        guard port.allSatisfy(\.isASCIIDigit) else { throw .malformed("the port \(quoted(port)) is not a number") }
+        let value = port.drop { $0 == UInt8(ascii: "0") }
+        if !port.isEmpty, !value.elementsEqual("443".utf8) {
+          throw .malformed("it names the port \(quoted(port)); only the default port is accepted")
+        }
+        host = authority[..<colon]
+      }
+      // Fast path: a host already in lowercase ASCII letters, digits, "-", "_" and "." that is a
+      // valid host name as it is.
+      if host.allSatisfy({
+        ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-")
+          || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+      }), HostList.problem(ofASCIIHost: host) == nil {
+        return SegmentBytes(rebasing: host)
+      }
+      var normalized: String
+      do {
+        normalized = try HostList.normalize(host)
+      } catch {
+        throw .malformed("the host \(quoted(host)) \(error.reason)")
+      }
+      return normalized.withUTF8 { ascii in
+        let target = take(ascii.count)
+        _ = target.initialize(from: ascii)
+        return UnsafeBufferPointer(target)
+      }
+    }
   }
 
-  private func unsupportedSchemeMessage(_ scheme: String) -> String {
+  func unsupportedSchemeMessage(_ scheme: String) -> String {
     var handled = schemeList
     if !hosts.isEmpty { handled.append("https") }
     let list = handled.isEmpty ? "none are listed" : "handled: " + handled.joined(separator: ", ")
@@ -117,109 +321,39 @@ struct URLAdapter: Sendable {
     return "the scheme \(quoted(scheme)) is not handled (\(list))\(hint)"
   }
 
-  private func hostOfUniversalLink(_ authority: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
-    if authority.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
-    var host = authority
-    // A port follows the last ":" that is not inside an IPv6 literal's brackets.
-    if let colon = authority.lastIndex(of: UInt8(ascii: ":")),
-      authority.lastIndex(of: UInt8(ascii: "]")).map({ $0 < colon }) ?? true
-    {
-      let port = authority[(colon + 1)...]
-      guard port.allSatisfy(\.isASCIIDigit) else { throw .malformed("the port \(quoted(port)) is not a number") }
-      let value = port.drop { $0 == UInt8(ascii: "0") }
-      if !port.isEmpty, !value.elementsEqual("443".utf8) {
-        throw .malformed("it names the port \(quoted(port)); only the default port is accepted")
-      }
-      host = authority[..<colon]
-    }
-    // Fast path: a host already in lowercase ASCII letters, digits, "-", "_" and "." that is a
-    // valid host name as it is.
-    if host.allSatisfy({
-      ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-")
-        || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
-    }), HostList.problem(ofASCIIHost: host) == nil {
-      return String(utf8Bytes: host)
-    }
-    do {
-      return try HostList.normalize(host)
-    } catch {
-      throw .malformed("the host \(quoted(host)) \(error.reason)")
-    }
-  }
-
-  private func decodeSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
-    let segment = try decodeSegmentText(raw)
-    // Decoding only shortens, so only a long raw segment needs its decoded length checked.
-    if raw.count > limits.maxValueLength { try checkLength(segment, "a path segment") }
-    return segment
-  }
-
-  private func checkLength(_ value: String, _ what: String) throws(DeepLinkError) {
-    let length = value.utf8.count
+  func checkLength(_ length: Int, _ what: @autoclosure () -> String) throws(DeepLinkError) {
     if length > limits.maxValueLength {
-      throw InputLimits.tooLarge("\(what) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
+      throw InputLimits.tooLarge("\(what()) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
     }
   }
 
-  private func decodeSegmentText(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> String {
-    guard raw.contains(UInt8(ascii: "%")) else {
-      // Raw ASCII control characters were refused for the whole link already.
-      if raw.isDotSegment { throw .malformed("the segment \(quoted(raw)) is a dot segment") }
-      let segment = String(utf8Bytes: raw)
-      if raw.contains(where: { $0 >= 0x80 }), let scalar = TextRules.firstRefused(in: segment) {
-        throw .malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
-      }
-      return segment
-    }
-    let segment: String
-    do {
-      segment = try PercentEncoding.decoding(raw)
-    } catch .malformedEscape {
-      throw .malformed("the segment \(quoted(raw)) holds a malformed percent escape")
-    } catch {
-      throw .malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
-    }
-    if segment == "." || segment == ".." {
-      throw .malformed("the segment \(quoted(raw)) is a dot segment")
-    }
-    if let scalar = TextRules.firstRefused(in: segment) {
-      throw .malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
-    }
-    return segment
-  }
-
-  /// Splits a query on `&`, each item on its first `=`; items with an empty name are skipped.
-  private func queryItems(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) -> [PathRequest.QueryItem] {
-    var items: [PathRequest.QueryItem] = []
-    for item in raw.split(separator: UInt8(ascii: "&")) {
-      let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
-      let rawName = item[..<equals]
-      let rawValue = equals == item.endIndex ? item[equals...] : item[(equals + 1)...]
-      guard !rawName.isEmpty else { continue }
-      guard let name = PercentEncoding.decode(rawName), let value = PercentEncoding.decode(rawValue) else {
-        throw .malformed("the query item \(quoted(item)) holds a malformed percent escape or bytes that are not UTF-8")
-      }
-      if let scalar = TextRules.firstRefused(in: name) {
-        throw .malformed("the query item \(quoted(item)) has a name that decodes to the \(TextRules.describe(scalar))")
-      }
-      if value.utf8.contains(0) {
-        throw .malformed("the query item \(quoted(item)) has a value that decodes to the control character U+0000")
-      }
-      if item.count > limits.maxValueLength {
-        try checkLength(name, "the query item name \(quoted(name))")
-        try checkLength(value, "the value of the query item \(quoted(name))")
-      }
-      guard items.count < limits.maxQueryItems else {
-        throw InputLimits.tooLarge(
-          "the link has more than \(limits.maxQueryItems) query items", limit: "\(limits.maxQueryItems)")
-      }
-      items.append(.init(name: name, value: value))
-    }
-    return items
-  }
-
-  private func tooManySegments() -> DeepLinkError {
+  func tooManySegments() -> DeepLinkError {
     InputLimits.tooLarge("the link has more than \(limits.maxSegments) path segments", limit: "\(limits.maxSegments)")
+  }
+}
+
+/// A link scanned and checked: views of its percent-decoded segments and query items, valid only
+/// inside ``URLAdapter/withScannedLink(_:source:_:)``'s body.
+struct ScannedLink {
+  struct QueryItem {
+    var name: SegmentBytes
+    var value: SegmentBytes
+  }
+
+  var source: DeepLinkSource
+  /// ``DeepLinkSource/customScheme`` or ``DeepLinkSource/universalLink``.
+  var kind: DeepLinkSource
+  /// Percent-decoded, non-empty segments, split before decoding (`%2F` stays inside its segment).
+  var segments: UnsafeBufferPointer<SegmentBytes>
+  /// Percent-decoded query items in order; `+` stays `+`.
+  var query: UnsafeBufferPointer<QueryItem>
+  /// The link's host in lowercase ASCII form: a universal link's, or a custom-scheme link's when
+  /// the table reads its host as a host.
+  var host: SegmentBytes?
+
+  /// The path as people read it, for messages: `/messages/42`.
+  var pathDescription: String {
+    "/" + segments.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
   }
 }
 

@@ -49,3 +49,32 @@ extension Slice where Base == UnsafeBufferPointer<UInt8> {
     (count == 1 || count == 2) && allSatisfy { $0 == UInt8(ascii: ".") }
   }
 }
+
+extension UnsafeBufferPointer where Element == UInt8 {
+  /// Whether these bytes are `.` or `..`.
+  var isDotSegment: Bool {
+    (count == 1 || count == 2) && allSatisfy { $0 == UInt8(ascii: ".") }
+  }
+}
+
+extension String {
+  /// The byte views joined by `separator`, as one string (one allocation at most).
+  init(joining parts: Slice<UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>>, separator: UInt8) {
+    var total = Swift.max(0, parts.count - 1)
+    for part in parts { total += part.count }
+    self.init(unsafeUninitializedCapacity: total) { buffer in
+      var written = 0
+      for part in parts {
+        if written > 0 {
+          buffer[written] = separator
+          written += 1
+        }
+        for byte in part {
+          buffer[written] = byte
+          written += 1
+        }
+      }
+      return written
+    }
+  }
+}

@@ -45,6 +45,33 @@ package enum TextRules {
     return text.unicodeScalars.first(where: isRefused)
   }
 
+  /// The first refused scalar of UTF-8 `bytes`, if any; plain ASCII is checked byte by byte.
+  static func firstRefused(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+    guard bytes.contains(where: { $0 >= 0x80 }) else {
+      return bytes.first(where: \.isASCIIControl).map { Unicode.Scalar($0) }
+    }
+    var iterator = bytes.makeIterator()
+    var decoder = Unicode.UTF8()
+    while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+      if isRefused(scalar) { return scalar }
+    }
+    return nil
+  }
+
+  /// Whether `bytes` are well-formed UTF-8 (no allocation).
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.contains(where: { $0 >= 0x80 }) else { return true }
+    var iterator = bytes.makeIterator()
+    var decoder = Unicode.UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
+  }
+
   /// Why `value` cannot be a path segment, as a phrase ("is a dot segment"), or `nil` when it can:
   /// empty, `.` or `..`, or a refused character.
   static func segmentProblem(_ value: some StringProtocol) -> String? {

@@ -10,6 +10,15 @@ extension RoutePattern.ParameterType {
     }
   }
 
+  /// Whether a decoded segment, as bytes, has this type.
+  func accepts(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch self {
+    case .string: !value.isEmpty
+    case .int: Self.isInteger(value)
+    case .uuid: Self.isUUID(value)
+    }
+  }
+
   /// How the type reads in a message ("must be …").
   var requirement: String {
     switch self {
@@ -19,14 +28,35 @@ extension RoutePattern.ParameterType {
     }
   }
 
-  private static func isInteger(_ value: String) -> Bool {
-    let digits = value.utf8.first == UInt8(ascii: "-") ? value.utf8.dropFirst() : value.utf8[...]
-    return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit) && Int64(value) != nil
+  private static func isInteger(_ value: String) -> Bool { isInteger(value.utf8) }
+
+  private static func isUUID(_ value: String) -> Bool { isUUID(value.utf8) }
+
+  /// A base-10 integer that fits in 64 bits: an optional `-`, then one or more ASCII digits.
+  static func isInteger<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    var index = bytes.startIndex
+    guard index != bytes.endIndex else { return false }
+    let isNegative = bytes[index] == UInt8(ascii: "-")
+    if isNegative { bytes.formIndex(after: &index) }
+    guard index != bytes.endIndex else { return false }
+    let limit: UInt64 = isNegative ? 9_223_372_036_854_775_808 : 9_223_372_036_854_775_807
+    var value: UInt64 = 0
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      guard byte.isASCIIDigit else { return false }
+      let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return false }
+      value = times10 + UInt64(byte - UInt8(ascii: "0"))
+      guard value <= limit else { return false }
+      bytes.formIndex(after: &index)
+    }
+    return true
   }
 
-  private static func isUUID(_ value: String) -> Bool {
-    guard value.utf8.count == 36 else { return false }
-    for (offset, byte) in value.utf8.enumerated() {
+  /// A hyphenated UUID of hex digits in either case: 8-4-4-4-12.
+  static func isUUID<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    guard bytes.count == 36 else { return false }
+    for (offset, byte) in bytes.enumerated() {
       let isHyphenPosition = offset == 8 || offset == 13 || offset == 18 || offset == 23
       guard isHyphenPosition ? byte == UInt8(ascii: "-") : byte.isASCIIHexDigit else { return false }
     }

@@ -127,6 +127,19 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The names of the captured parameters, in order.
+  /// How many parameters a link matching this pattern can give: its path parameters and
+  /// catch-all, and its declared query parameters.
+  var capturedCount: Int {
+    var count = query.count
+    for segment in segments {
+      switch segment {
+      case .parameter, .catchAll: count += 1
+      case .literal, .wildcard: break
+      }
+    }
+    return count
+  }
+
   public var parameterNames: [String] {
     segments.compactMap(\.parameterName)
   }

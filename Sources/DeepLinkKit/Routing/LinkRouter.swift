@@ -1,5 +1,13 @@
 import Foundation
 
+/// What a link matched, before the app's route is built from it.
+struct LinkMatch {
+  var index: Int
+  var parameters: RouteParameters
+  var source: DeepLinkSource
+  var kind: DeepLinkSource
+}
+
 /// Turns links into the app's own route type, and routes back into links.
 ///
 /// A router is built once from a table of ``RouteDefinition``s and is immutable and `Sendable`
@@ -23,8 +31,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   let definitions: [RouteDefinition<Route>]
   let patterns: [RoutePattern]
   private let trie: SegmentTrie
-  /// The routes of ``RouteDefinition/host(_:_:)`` groups, by normalized host.
-  private let hostTries: [String: SegmentTrie]
+  /// The routes of ``RouteDefinition/host(_:_:)`` groups, with their normalized host's bytes.
+  private let hostTries: [(host: [UInt8], trie: SegmentTrie)]
   let adapter: URLAdapter
   let keyed: KeyedRoutes
   /// The definitions that print routes of each case path (``RouteCase``), in table order, and
@@ -65,8 +73,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     }
     problems += limits.problems
 
-    var trie = SegmentTrie(isCaseSensitive: isCaseSensitive, expectedRoutes: routes.count)
-    var hostTries: [String: SegmentTrie] = [:]
+    var trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routes.count)
+    var hostTries: [String: SegmentTrie.Builder] = [:]
     var patterns: [RoutePattern] = []
     var kept: [RouteDefinition<Route>] = []
     patterns.reserveCapacity(routes.count)
@@ -97,8 +105,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       var conflict: Int?
       if let host = definition.host {
         guard let normalized = Self.listHost(host, in: &hostList, problems: &problems) else { return }
-        conflict = hostTries[normalized, default: SegmentTrie(isCaseSensitive: isCaseSensitive, expectedRoutes: 8)]
-          .insert(pattern, route: kept.count)
+        conflict = hostTries[
+          normalized, default: SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: 8)
+        ]
+        .insert(pattern, route: kept.count)
       } else {
         conflict = trie.insert(pattern, route: kept.count)
       }
@@ -140,8 +150,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.printersForAnyCase = anyCase
     self.definitions = kept
     self.patterns = patterns
-    self.trie = trie
-    self.hostTries = hostTries
+    self.trie = trie.build()
+    self.hostTries = hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value.build()) }
     var adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits)
     adapter.customSchemeHost = customSchemeHost
     self.adapter = adapter
@@ -230,7 +240,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// - Returns: The route, its parameters and how it matched.
   /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
   public func resolve(_ url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
-    try resolve(adapter.request(for: url, source: source), checkingSources: true)
+    // Scanning and matching make no value of the route type, so that they run specialized
+    // whatever `Route` is; only building the route is generic.
+    let match = try adapter.withScannedLink(url, source: source) { link throws(DeepLinkError) in try self.match(link) }
+    return try build(match, checkingSources: true)
   }
 
   /// Resolves a `URL` value, as UIKit hands it over.
@@ -266,13 +279,26 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     try resolve(url, source: source).route
   }
 
+  /// Resolves a request made of strings (a printed link read back, a leading part of a path).
   func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
-    guard let index = hostTrie(for: request)?.match(request.segments) ?? trie.match(request.segments)
-    else { throw failure(for: request) }
-    var parameters = try capturedParameters(patterns[index], request.segments, of: definitions[index])
-    for item in request.query { parameters.append(item.name, item.value) }
-    return try build(
-      index, parameters, source: request.source, linkKind: request.kind, checkingSources: checkingSources)
+    try build(
+      request.withScannedLink { link throws(DeepLinkError) in try match(link) }, checkingSources: checkingSources)
+  }
+
+  /// The route a scanned link matches, and the parameters it gives.
+  private func match(_ link: ScannedLink) throws(DeepLinkError) -> LinkMatch {
+    guard let index = hostTrie(for: link)?.match(link.segments) ?? trie.match(link.segments)
+    else { throw failure(for: link) }
+    var parameters = try capturedParameters(index, link.segments, reserving: link.query.count)
+    for item in link.query {
+      parameters.append(String(decoding: item.name, as: UTF8.self), String(decoding: item.value, as: UTF8.self))
+    }
+    return LinkMatch(index: index, parameters: parameters, source: link.source, kind: link.kind)
+  }
+
+  private func build(_ match: LinkMatch, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
+    try build(
+      match.index, match.parameters, source: match.source, linkKind: match.kind, checkingSources: checkingSources)
   }
 
   /// Checks the source and builds the route of the definition at `index` from its parameters.
@@ -403,45 +429,46 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     }
   }
 
-  /// The routes of the link's host, if it has its own (a table without host groups hashes nothing).
-  private func hostTrie(for request: PathRequest) -> SegmentTrie? {
-    guard !hostTries.isEmpty, let host = request.host else { return nil }
-    return hostTries[host]
+  /// The routes of the link's host, if it has its own (a table without host groups looks no host up).
+  private func hostTrie(for link: ScannedLink) -> SegmentTrie? {
+    guard !hostTries.isEmpty, let host = link.host else { return nil }
+    return hostTries.first { $0.host.elementsEqual(host) }?.trie
   }
 
   /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route.
-  private func failure(for request: PathRequest) -> DeepLinkError {
-    if let index = hostTrie(for: request)?.match(request.segments, checkingTypes: false)
-      ?? trie.match(request.segments, checkingTypes: false)
+  private func failure(for link: ScannedLink) -> DeepLinkError {
+    if let index = hostTrie(for: link)?.match(link.segments, checkingTypes: false)
+      ?? trie.match(link.segments, checkingTypes: false)
     {
-      for (segment, value) in zip(patterns[index].segments, request.segments) {
+      for (segment, value) in zip(patterns[index].segments, link.segments) {
         if case .parameter(let name, let type) = segment, !type.accepts(value) {
           return .invalidParameter(name, "of \(definitions[index].label) \(type.requirement), not \(quoted(value))")
         }
       }
     }
-    return DeepLinkError(.noRoute, "no route matches the path \(quoted(request.pathDescription))")
+    return DeepLinkError(.noRoute, "no route matches the path \(quoted(link.pathDescription))")
   }
 
   /// The parameters a matched link captures. A catch-all joins its segments with `/`, so a
   /// segment holding an encoded slash (`a%2F..`) would forge segments in the joined value; such a
   /// link is refused, and a catch-all's value, split on `/`, is exactly the link's segments.
   private func capturedParameters(
-    _ pattern: RoutePattern, _ segments: [String], of definition: RouteDefinition<Route>
+    _ index: Int, _ segments: UnsafeBufferPointer<SegmentBytes>, reserving extra: Int
   ) throws(DeepLinkError) -> RouteParameters {
-    var parameters = RouteParameters()
+    let pattern = patterns[index]
+    var parameters = RouteParameters(capacity: pattern.capturedCount + extra)
     for (position, segment) in pattern.segments.enumerated() {
       switch segment {
-      case .parameter(let name, _): parameters.append(name, segments[position])
+      case .parameter(let name, _): parameters.append(name, String(decoding: segments[position], as: UTF8.self))
       case .catchAll(let name):
         let captured = segments[position...]
-        if let forged = captured.first(where: { $0.utf8.contains(UInt8(ascii: "/")) }) {
+        if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
           throw .invalidParameter(
             name,
-            "of \(definition.label) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
+            "of \(definitions[index].label) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
           )
         }
-        parameters.append(name, captured.joined(separator: "/"))
+        parameters.append(name, String(joining: captured, separator: UInt8(ascii: "/")))
       case .literal, .wildcard: break
       }
     }

@@ -31,6 +31,12 @@ public struct RouteParameters: Sendable, Hashable, Sequence {
     for (name, value) in parameters { append(name, value) }
   }
 
+  /// Empty parameters with room for `capacity` of them.
+  init(capacity: Int) {
+    storage = []
+    storage.reserveCapacity(capacity)
+  }
+
   /// Adds a parameter unless one of the same name is already there.
   mutating func append(_ name: String, _ value: String) {
     guard !storage.contains(where: { $0.name == name }) else {
