@@ -41,8 +41,10 @@ public struct DeepLinkError: Error, CodedMessage {
 
   /// What kind of failure this is.
   public let code: Code
-  /// A sentence for people, naming the offending part of the input.
-  public let message: String
+  /// A sentence for people, naming the offending part of the input. (A link refused on the hot
+  /// path keeps what the sentence needs, and writes it when it is read.)
+  public var message: String { text.written }
+  let text: Text
 
   /// Creates an error.
   ///
@@ -51,9 +53,62 @@ public struct DeepLinkError: Error, CodedMessage {
   ///   - message: A sentence for people.
   public init(_ code: Code, _ message: String) {
     self.code = code
-    self.message = message
+    self.text = .written(message)
   }
 
+  init(_ code: Code, _ text: Text) {
+    self.code = code
+    self.text = text
+  }
+
+  public static func == (left: DeepLinkError, right: DeepLinkError) -> Bool {
+    left.code == right.code && left.message == right.message
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(message)
+  }
+
+  /// A message, or what writes it: a refused link's message is written from the link when it is
+  /// read, so that refusing one allocates nothing.
+  enum Text: Sendable {
+    case written(String)
+    /// The adapter refused the link while scanning it: scanning it again writes the message.
+    case scan(URLAdapter.Refusal)
+    /// No route matches the link's path.
+    case noRoute(URLAdapter.Refusal)
+    /// The link's segment at `position` fills a typed parameter of the only route its shape
+    /// matches, and does not have the type.
+    case parameterType(
+      URLAdapter.Refusal, position: Int, parameter: String, type: RoutePattern.ParameterType, route: RouteLabel)
+
+    var written: String {
+      switch self {
+      case .written(let message): return message
+      case .scan(let refusal): return refusal.adapter.message(refusing: refusal.url, source: refusal.source)
+      case .noRoute(let refusal):
+        let path = (try? refusal.adapter.request(for: refusal.url, source: refusal.source))?.pathDescription ?? "?"
+        return "no route matches the path \(quoted(path))"
+      case .parameterType(let refusal, let position, let parameter, let type, let route):
+        let segments = (try? refusal.adapter.request(for: refusal.url, source: refusal.source))?.segments ?? []
+        let value = segments.indices.contains(position) ? segments[position] : "?"
+        return DeepLinkError.invalidParameter(parameter, "of \(route.text) \(type.requirement), not \(quoted(value))")
+          .message
+      }
+    }
+  }
+}
+
+/// How a route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.
+struct RouteLabel: Sendable {
+  let pattern: String
+  let name: String?
+
+  var text: String {
+    let pattern = TextRules.escaped(pattern)
+    return name.map { "route \(quoted($0)) (\(pattern))" } ?? "route \(pattern)"
+  }
 }
 
 extension DeepLinkError {

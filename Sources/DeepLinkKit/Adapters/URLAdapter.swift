@@ -11,21 +11,26 @@
 ///   (also encoded), a malformed escape, bytes that do not decode to UTF-8 and the
 ///   characters `TextRules` refuses (control and invisible format characters) make the link
 ///   malformed. Query items are decoded (`+` stays `+`); the fragment is ignored.
-struct URLAdapter: Sendable {
-  var hosts: HostList
-  var limits: InputLimits
+///
+/// A refused link's message is written only when it is read (``DeepLinkError/message``): the
+/// error keeps the adapter and the link, and scanning the link again writes it. So refusing a
+/// link allocates nothing.
+final class URLAdapter: Sendable {
+  let hosts: HostList
+  let limits: InputLimits
   /// The lowercase custom schemes in table order, for messages and printing.
-  var schemeList: [String]
-  /// The same, as bytes, compared without making a string of the link's scheme.
-  var customSchemeHost: CustomSchemeHost = .firstSegment
-  fileprivate var schemeBytes: [[UInt8]]
+  let schemeList: [String]
+  let customSchemeHost: CustomSchemeHost
+  /// The schemes as bytes, compared without making a string of the link's scheme.
+  fileprivate let schemeBytes: [[UInt8]]
   fileprivate static let https = Array("https".utf8)
 
-  init(schemes: [String], hosts: HostList, limits: InputLimits) {
+  init(schemes: [String], hosts: HostList, limits: InputLimits, customSchemeHost: CustomSchemeHost = .firstSegment) {
     self.schemeList = schemes.map(\.lowercasedASCII)
     self.schemeBytes = schemeList.map { Array($0.utf8) }
     self.hosts = hosts
     self.limits = limits
+    self.customSchemeHost = customSchemeHost
   }
 
   /// The request for `url`, with its segments and query items as strings (for callers off the
@@ -53,31 +58,65 @@ struct URLAdapter: Sendable {
   ///   - source: The source to report; `nil` means the URL's own kind.
   ///   - body: What to do with the link; the views are valid only inside it.
   func withScannedLink<Result>(
-    _ url: String, source: DeepLinkSource?, _ body: (ScannedLink) throws(DeepLinkError) -> Result
+    _ url: String, source: DeepLinkSource?, writingMessages: Bool = false,
+    _ body: (ScannedLink) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
-    var url = url
+    let refusal = Refusal(adapter: self, url: url, source: source, writesMessages: writingMessages)
+    var bytes = url
     // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
-    return try url.withUTF8 { bytes in
-      Swift.Result { () throws(DeepLinkError) in try scan(bytes, source: source, body) }
+    return try bytes.withUTF8 { bytes in
+      Swift.Result { () throws(DeepLinkError) in try scan(bytes, refusal, body) }
     }.get()
   }
 
+  /// The message of a link this adapter refused: the link is scanned again, writing it.
+  func message(refusing url: String, source: DeepLinkSource?) -> String {
+    do {
+      _ = try withScannedLink(url, source: source, writingMessages: true) { _ in () }
+      return "the link \(quoted(url)) was refused"
+    } catch {
+      return error.message
+    }
+  }
+
+  /// How a scan refuses a link: with its message written at once (to show it), or with the
+  /// adapter and the link kept to write it when it is read (on the hot path).
+  struct Refusal {
+    let adapter: URLAdapter
+    let url: String
+    let source: DeepLinkSource?
+    let writesMessages: Bool
+
+    func callAsFunction(_ code: DeepLinkError.Code, _ message: @autoclosure () -> String) -> DeepLinkError {
+      writesMessages
+        ? DeepLinkError(code, message()) : DeepLinkError(code, .scan(self))
+    }
+
+    func malformed(_ reason: @autoclosure () -> String) -> DeepLinkError {
+      self(.malformedInput, "malformed link: \(reason())")
+    }
+
+    func tooLarge(_ what: @autoclosure () -> String, limit: @autoclosure () -> String) -> DeepLinkError {
+      self(.inputTooLarge, InputLimits.tooLarge(what(), limit: limit()).message)
+    }
+  }
+
   private func scan<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, source: DeepLinkSource?, _ body: (ScannedLink) throws(DeepLinkError) -> Result
+    _ bytes: UnsafeBufferPointer<UInt8>, _ refusal: Refusal, _ body: (ScannedLink) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
-    guard !bytes.isEmpty else { throw .malformed("the link is empty") }
+    guard !bytes.isEmpty else { throw refusal.malformed("the link is empty") }
     guard bytes.count <= limits.maxURLLength else {
-      throw InputLimits.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
+      throw refusal.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
     }
     if let control = bytes.first(where: \.isASCIIControl) {
-      throw .malformed("it holds the control character \(Unicode.Scalar(control).codePoint)")
+      throw refusal.malformed("it holds the control character \(Unicode.Scalar(control).codePoint)")
     }
     guard let parts = URLParts(bytes) else {
-      throw .malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
+      throw refusal.malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
     }
     if bytes[parts.scheme.lowerBound..<(parts.query?.upperBound ?? parts.path.upperBound)].contains(UInt8(ascii: "\\"))
     {
-      throw .malformed("it holds a backslash")
+      throw refusal.malformed("it holds a backslash")
     }
     var slashes = 0
     for byte in bytes[parts.path] where byte == UInt8(ascii: "/") { slashes += 1 }
@@ -93,8 +132,8 @@ struct URLAdapter: Sendable {
           of: ScannedLink.QueryItem.self, capacity: min(ampersands + 1, limits.maxQueryItems)
         ) { (items) throws(DeepLinkError) -> Result in
           var scanner = Scanner(
-            adapter: self, bytes: bytes, scratch: scratch, segments: segments, items: items)
-          let link = try scanner.scan(parts, source: source)
+            refusal: refusal, bytes: bytes, scratch: scratch, segments: segments, items: items)
+          let link = try scanner.scan(parts)
           return try body(link)
         }
       }
@@ -103,7 +142,7 @@ struct URLAdapter: Sendable {
 
   /// Fills the buffers `scan` gives it.
   private struct Scanner {
-    let adapter: URLAdapter
+    let refusal: Refusal
     let bytes: UnsafeBufferPointer<UInt8>
     let scratch: UnsafeMutableBufferPointer<UInt8>
     let segments: UnsafeMutableBufferPointer<SegmentBytes>
@@ -113,26 +152,27 @@ struct URLAdapter: Sendable {
     var itemCount = 0
 
     init(
-      adapter: URLAdapter, bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
+      refusal: Refusal, bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
       segments: UnsafeMutableBufferPointer<SegmentBytes>, items: UnsafeMutableBufferPointer<ScannedLink.QueryItem>
     ) {
-      self.adapter = adapter
+      self.refusal = refusal
       self.bytes = bytes
       self.scratch = scratch
       self.segments = segments
       self.items = items
     }
 
+    private var adapter: URLAdapter { refusal.adapter }
     private var limits: InputLimits { adapter.limits }
 
-    mutating func scan(_ parts: URLParts, source: DeepLinkSource?) throws(DeepLinkError) -> ScannedLink {
+    mutating func scan(_ parts: URLParts) throws(DeepLinkError) -> ScannedLink {
       let scheme = bytes[parts.scheme]
       let kind: DeepLinkSource
       var linkHost: SegmentBytes?
       if scheme.equalsLowercased(URLAdapter.https) {
         kind = .universalLink
         guard let authority = parts.authority else {
-          throw .malformed("an https link needs a host, as in https://host/path")
+          throw refusal.malformed("an https link needs a host, as in https://host/path")
         }
         linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "universal-link host")
       } else if adapter.schemeBytes.contains(where: scheme.equalsLowercased) {
@@ -142,33 +182,45 @@ struct URLAdapter: Sendable {
           linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "host")
         } else if let authority = parts.authority, !authority.isEmpty {
           let host = bytes[authority]
-          if host.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
-          if host.contains(UInt8(ascii: ":")) { throw .malformed("a custom-scheme link cannot name a port") }
+          if host.contains(UInt8(ascii: "@")) { throw refusal.malformed("it holds user info before the host") }
+          if host.contains(UInt8(ascii: ":")) { throw refusal.malformed("a custom-scheme link cannot name a port") }
           try appendSegment(host)
         }
       } else {
-        throw DeepLinkError(
+        throw refusal(
           .unsupportedScheme, adapter.unsupportedSchemeMessage(String(utf8Bytes: scheme).lowercasedASCII))
       }
 
       var start = parts.path.lowerBound
       for index in parts.path where bytes[index] == UInt8(ascii: "/") {
         if index > start {
-          guard segmentCount < limits.maxSegments else { throw adapter.tooManySegments() }
+          guard segmentCount < limits.maxSegments else {
+            throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+          }
           try appendSegment(bytes[start..<index])
         }
         start = index + 1
       }
       if parts.path.upperBound > start {
-        guard segmentCount < segments.count else { throw adapter.tooManySegments() }
+        guard segmentCount < segments.count else {
+          throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+        }
         try appendSegment(bytes[start..<parts.path.upperBound])
       }
-      if segmentCount > limits.maxSegments { throw adapter.tooManySegments() }
+      if segmentCount > limits.maxSegments {
+        throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+      }
       if let query = parts.query { try scanQuery(bytes[query]) }
       return ScannedLink(
-        source: source ?? kind, kind: kind,
+        source: refusal.source ?? kind, kind: kind, origin: refusal.writesMessages ? nil : refusal,
         segments: UnsafeBufferPointer(rebasing: segments[..<segmentCount]),
         query: UnsafeBufferPointer(rebasing: items[..<itemCount]), host: linkHost)
+    }
+
+    private func checkLength(_ length: Int, _ what: @autoclosure () -> String) throws(DeepLinkError) {
+      if length > limits.maxValueLength {
+        throw refusal.tooLarge("\(what()) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
+      }
     }
 
     /// Takes `count` bytes of the scratch buffer.
@@ -180,7 +232,7 @@ struct URLAdapter: Sendable {
     private mutating func appendSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) {
       let segment = try decodedSegment(raw)
       // Decoding only shortens, so only a long raw segment needs its decoded length checked.
-      if raw.count > limits.maxValueLength { try adapter.checkLength(segment.count, "a path segment") }
+      if raw.count > limits.maxValueLength { try checkLength(segment.count, "a path segment") }
       segments[segmentCount] = segment
       segmentCount += 1
     }
@@ -190,10 +242,10 @@ struct URLAdapter: Sendable {
     {
       guard raw.contains(UInt8(ascii: "%")) else {
         // Raw ASCII control characters were refused for the whole link already.
-        if raw.isDotSegment { throw .malformed("the segment \(quoted(raw)) is a dot segment") }
+        if raw.isDotSegment { throw refusal.malformed("the segment \(quoted(raw)) is a dot segment") }
         let segment = SegmentBytes(rebasing: raw)
         if raw.contains(where: { $0 >= 0x80 }), let scalar = TextRules.firstRefused(inUTF8: segment) {
-          throw .malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
+          throw refusal.malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
         }
         return segment
       }
@@ -201,13 +253,13 @@ struct URLAdapter: Sendable {
       do {
         segment = try decoded(raw)
       } catch .malformedEscape {
-        throw .malformed("the segment \(quoted(raw)) holds a malformed percent escape")
+        throw refusal.malformed("the segment \(quoted(raw)) holds a malformed percent escape")
       } catch {
-        throw .malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
+        throw refusal.malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
       }
-      if segment.isDotSegment { throw .malformed("the segment \(quoted(raw)) is a dot segment") }
+      if segment.isDotSegment { throw refusal.malformed("the segment \(quoted(raw)) is a dot segment") }
       if let scalar = TextRules.firstRefused(inUTF8: segment) {
-        throw .malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
+        throw refusal.malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
       }
       return segment
     }
@@ -227,7 +279,12 @@ struct URLAdapter: Sendable {
 
     /// Splits a query on `&`, each item on its first `=`; items with an empty name are skipped.
     private mutating func scanQuery(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) {
-      for item in raw.split(separator: UInt8(ascii: "&")) {
+      var rest = raw
+      while !rest.isEmpty {
+        let end = rest.firstIndex(of: UInt8(ascii: "&")) ?? rest.endIndex
+        let item = rest[..<end]
+        rest = end == rest.endIndex ? rest[end...] : rest[(end + 1)...]
+        if item.isEmpty { continue }
         let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
         let rawName = item[..<equals]
         let rawValue = equals == item.endIndex ? item[equals...] : item[(equals + 1)...]
@@ -238,23 +295,24 @@ struct URLAdapter: Sendable {
           name = try decoded(rawName)
           value = try decoded(rawValue)
         } catch {
-          throw .malformed(
+          throw refusal.malformed(
             "the query item \(quoted(item)) holds a malformed percent escape or bytes that are not UTF-8")
         }
         if let scalar = TextRules.firstRefused(inUTF8: name) {
-          throw .malformed(
+          throw refusal.malformed(
             "the query item \(quoted(item)) has a name that decodes to the \(TextRules.describe(scalar))")
         }
         if value.contains(0) {
-          throw .malformed("the query item \(quoted(item)) has a value that decodes to the control character U+0000")
+          throw refusal.malformed(
+            "the query item \(quoted(item)) has a value that decodes to the control character U+0000")
         }
         if item.count > limits.maxValueLength {
           let text = String(decoding: name, as: UTF8.self)
-          try adapter.checkLength(name.count, "the query item name \(quoted(text))")
-          try adapter.checkLength(value.count, "the value of the query item \(quoted(text))")
+          try checkLength(name.count, "the query item name \(quoted(text))")
+          try checkLength(value.count, "the value of the query item \(quoted(text))")
         }
         guard itemCount < limits.maxQueryItems else {
-          throw InputLimits.tooLarge(
+          throw refusal.tooLarge(
             "the link has more than \(limits.maxQueryItems) query items", limit: "\(limits.maxQueryItems)")
         }
         items[itemCount] = ScannedLink.QueryItem(name: name, value: value)
@@ -266,8 +324,10 @@ struct URLAdapter: Sendable {
     private func listed(_ host: SegmentBytes, as what: String) throws(DeepLinkError) -> SegmentBytes {
       guard adapter.hosts.contains(host) else {
         let hosts = adapter.hosts
-        let listed = hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")
-        throw DeepLinkError(.unknownHost, "the host \(quoted(host)) is not a listed \(what) (\(listed))")
+        throw refusal(
+          .unknownHost,
+          "the host \(quoted(host)) is not a listed \(what) ("
+            + (hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")) + ")")
       }
       return host
     }
@@ -277,17 +337,19 @@ struct URLAdapter: Sendable {
     private mutating func hostOfUniversalLink(_ authority: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError)
       -> SegmentBytes
     {
-      if authority.contains(UInt8(ascii: "@")) { throw .malformed("it holds user info before the host") }
+      if authority.contains(UInt8(ascii: "@")) { throw refusal.malformed("it holds user info before the host") }
       var host = authority
       // A port follows the last ":" that is not inside an IPv6 literal's brackets.
       if let colon = authority.lastIndex(of: UInt8(ascii: ":")),
         authority.lastIndex(of: UInt8(ascii: "]")).map({ $0 < colon }) ?? true
       {
         let port = authority[(colon + 1)...]
-        guard port.allSatisfy(\.isASCIIDigit) else { throw .malformed("the port \(quoted(port)) is not a number") }
+        guard port.allSatisfy(\.isASCIIDigit) else {
+          throw refusal.malformed("the port \(quoted(port)) is not a number")
+        }
         let value = port.drop { $0 == UInt8(ascii: "0") }
         if !port.isEmpty, !value.elementsEqual("443".utf8) {
-          throw .malformed("it names the port \(quoted(port)); only the default port is accepted")
+          throw refusal.malformed("it names the port \(quoted(port)); only the default port is accepted")
         }
         host = authority[..<colon]
       }
@@ -303,7 +365,7 @@ struct URLAdapter: Sendable {
       do {
         normalized = try HostList.normalize(host)
       } catch {
-        throw .malformed("the host \(quoted(host)) \(error.reason)")
+        throw refusal.malformed("the host \(quoted(host)) \(error.reason)")
       }
       return normalized.withUTF8 { ascii in
         let target = take(ascii.count)
@@ -321,15 +383,7 @@ struct URLAdapter: Sendable {
     return "the scheme \(quoted(scheme)) is not handled (\(list))\(hint)"
   }
 
-  func checkLength(_ length: Int, _ what: @autoclosure () -> String) throws(DeepLinkError) {
-    if length > limits.maxValueLength {
-      throw InputLimits.tooLarge("\(what()) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
-    }
-  }
-
-  func tooManySegments() -> DeepLinkError {
-    InputLimits.tooLarge("the link has more than \(limits.maxSegments) path segments", limit: "\(limits.maxSegments)")
-  }
+  var tooManySegmentsText: String { "the link has more than \(limits.maxSegments) path segments" }
 }
 
 /// A link scanned and checked: views of its percent-decoded segments and query items, valid only
@@ -343,6 +397,9 @@ struct ScannedLink {
   var source: DeepLinkSource
   /// ``DeepLinkSource/customScheme`` or ``DeepLinkSource/universalLink``.
   var kind: DeepLinkSource
+  /// The adapter and link, to write a refusal's message when it is read; `nil` when messages are
+  /// written at once (a link made of strings, or one scanned to write a message).
+  var origin: URLAdapter.Refusal?
   /// Percent-decoded, non-empty segments, split before decoding (`%2F` stays inside its segment).
   var segments: UnsafeBufferPointer<SegmentBytes>
   /// Percent-decoded query items in order; `+` stays `+`.

@@ -30,6 +30,8 @@ struct LinkMatch {
 public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   let definitions: [RouteDefinition<Route>]
   let patterns: [RoutePattern]
+  /// Each route's pattern and name, for messages written when they are read.
+  private let routeLabels: [RouteLabel]
   private let trie: SegmentTrie
   /// The routes of ``RouteDefinition/host(_:_:)`` groups, with their normalized host's bytes.
   private let hostTries: [(host: [UInt8], trie: SegmentTrie)]
@@ -152,9 +154,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.patterns = patterns
     self.trie = trie.build()
     self.hostTries = hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value.build()) }
-    var adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits)
-    adapter.customSchemeHost = customSchemeHost
-    self.adapter = adapter
+    self.adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost)
+    self.routeLabels = kept.map { RouteLabel(pattern: $0.pattern, name: $0.name) }
     let unprintable = examplesThatDoNotPrint(printable.map(\.index))
     guard unprintable.isEmpty else { throw RouteTableError(problems: unprintable) }
   }
@@ -435,18 +436,28 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     return hostTries.first { $0.host.elementsEqual(host) }?.trie
   }
 
-  /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route.
+  /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route. (For
+  /// a scanned link, the message is written when it is read.)
   private func failure(for link: ScannedLink) -> DeepLinkError {
     if let index = hostTrie(for: link)?.match(link.segments, checkingTypes: false)
       ?? trie.match(link.segments, checkingTypes: false)
     {
-      for (segment, value) in zip(patterns[index].segments, link.segments) {
+      for (position, (segment, value)) in zip(patterns[index].segments, link.segments).enumerated() {
         if case .parameter(let name, let type) = segment, !type.accepts(value) {
-          return .invalidParameter(name, "of \(definitions[index].label) \(type.requirement), not \(quoted(value))")
+          guard let origin = link.origin else {
+            return .invalidParameter(
+              name, "of \(definitions[index].label) \(type.requirement), not \(quoted(value))")
+          }
+          return DeepLinkError(
+            .invalidParameter,
+            .parameterType(origin, position: position, parameter: name, type: type, route: routeLabels[index]))
         }
       }
     }
-    return DeepLinkError(.noRoute, "no route matches the path \(quoted(link.pathDescription))")
+    guard let origin = link.origin else {
+      return DeepLinkError(.noRoute, "no route matches the path \(quoted(link.pathDescription))")
+    }
+    return DeepLinkError(.noRoute, .noRoute(origin))
   }
 
   /// The parameters a matched link captures. A catch-all joins its segments with `/`, so a

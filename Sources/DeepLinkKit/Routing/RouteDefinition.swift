@@ -304,8 +304,5 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   }
 
   /// How the route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.
-  var label: String {
-    let pattern = TextRules.escaped(pattern)
-    return name.map { "route \(quoted($0)) (\(pattern))" } ?? "route \(pattern)"
-  }
+  var label: String { RouteLabel(pattern: pattern, name: name).text }
 }
