@@ -19,6 +19,19 @@ public enum DeepLinkSource: String, Sendable, Hashable, CaseIterable, Codable, C
   /// A link the app opens itself (a tap on a link inside a message, say).
   case inApp
 
+  /// A bit of its own, for sets of sources kept as a mask.
+  var bit: UInt16 {
+    switch self {
+    case .customScheme: 1
+    case .universalLink: 2
+    case .push: 4
+    case .shortcut: 8
+    case .intent: 16
+    case .userActivity: 32
+    case .inApp: 64
+    }
+  }
+
   public var description: String { rawValue }
 
   /// How the source reads in a sentence ("a custom-scheme URL").

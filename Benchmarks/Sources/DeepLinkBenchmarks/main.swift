@@ -13,6 +13,7 @@ import Foundation
 //   DeepLinkBenchmarks build N          builds a 2,000-route table N times, for profiling
 //   DeepLinkBenchmarks declare-typed N  declares the 2,000 routes once each, N times, for profiling
 //   DeepLinkBenchmarks build-typed N    builds the 2,000 routes declared once each, N times
+//   DeepLinkBenchmarks traffic-time     times only the realistic traffic's hits, at 10 and 10,000 routes
 //   DeepLinkBenchmarks dispatch N       receives and delivers a link N times, for profiling
 //   DeepLinkBenchmarks window S N       receives N links with S in the duplicate window, for callgrind
 
@@ -301,6 +302,22 @@ if arguments.count == 5, arguments[1] == "traffic", let size = Int(arguments[2])
     }
   }
   blackHole(total)
+  exit(0)
+}
+if arguments.count == 2, arguments[1] == "traffic-time" {
+  // Only the realistic traffic's timing, at 10 and 10,000 routes, for quick comparisons.
+  let sizes = [10, 10_000]
+  let routers = sizes.map(Table.router)
+  let traffic = sizes.map { Traffic.links($0) }
+  var measures: [(calls: Int, body: () -> Void)] = []
+  for (router, links) in zip(routers, traffic) {
+    measures.append((links.hits.count, { for link in links.hits { blackHole(try? router.resolve(link)) } }))
+    measures.append((links.hits.count, { for link in links.hits { blackHole(foundationParse(link)) } }))
+  }
+  let times = interleaved(rounds: 31, measures)
+  print(
+    "hits: 10 routes \(format(times[0])) (\(ratio(times[0] / times[1])) Foundation), 10,000 routes \(format(times[2])) (\(ratio(times[2] / times[3]))), 10,000 ÷ 10 \(ratio(times[2] / times[0]))"
+  )
   exit(0)
 }
 if arguments.count == 3, arguments[1] == "dispatch", let count = Int(arguments[2]) {

@@ -8,6 +8,43 @@ struct LinkMatch {
   var kind: DeepLinkSource
 }
 
+/// What resolving a link needs of one route, apart from its definition.
+struct RouteEssentials {
+  /// The sources allowed to open it, a bit each (``DeepLinkSource/bit``).
+  var sources: UInt16
+  var requiresConfirmation: Bool
+  /// Whether its pattern declares query parameters.
+  var declaresQuery: Bool
+  /// Where its captures are in the router's list.
+  var captures: Range<Int>
+  /// How many parameters it can have (captures and declared query parameters).
+  var capacity: Int
+}
+
+/// A path parameter or catch-all of a route, by its segment's position.
+struct RouteCapture {
+  var position: Int
+  var isCatchAll: Bool
+  var name: String
+}
+
+/// Every route's pattern and name, in one object that all resolutions of a router share, so that
+/// a resolution retains one object the router keeps hot rather than a route's strings.
+final class RouteNames: Sendable {
+  let patterns: [String]
+  let names: [String?]
+
+  init(patterns: [String], names: [String?]) {
+    self.patterns = patterns
+    self.names = names
+  }
+
+  func labelParts(_ index: Int) -> RouteLabel { RouteLabel(pattern: patterns[index], name: names[index]) }
+
+  /// How the route reads in messages: `route "messageDetails" (/messages/:id)`.
+  func label(_ index: Int) -> String { labelParts(index).text }
+}
+
 /// Turns links into the app's own route type, and routes back into links.
 ///
 /// A router is built once from a table of ``RouteDefinition``s and is immutable and `Sendable`
@@ -30,8 +67,14 @@ struct LinkMatch {
 public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   let definitions: [RouteDefinition<Route>]
   let patterns: [RoutePattern]
-  /// Each route's pattern and name, for messages written when they are read.
-  private let routeLabels: [RouteLabel]
+  /// What resolving a link needs of each route, laid out flat, apart from its definition (whose
+  /// strings, sets and closures live in many objects): one cache line per route, not six.
+  private let essentials: [RouteEssentials]
+  /// The parameters each route captures from a link's path, all routes' end to end.
+  private let captures: [RouteCapture]
+  private let parsers: [RouteDefinition<Route>.Parse]
+  /// Each route's pattern and name, shared by every resolution and message of this router.
+  let routeNames: RouteNames
   private let trie: SegmentTrie
   /// The routes of ``RouteDefinition/host(_:_:)`` groups, with their normalized host's bytes.
   private let hostTries: [(host: [UInt8], trie: SegmentTrie)]
@@ -155,7 +198,28 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.trie = trie.build()
     self.hostTries = hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value.build()) }
     self.adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost)
-    self.routeLabels = kept.map { RouteLabel(pattern: $0.pattern, name: $0.name) }
+    self.routeNames = RouteNames(patterns: kept.map(\.pattern), names: kept.map(\.name))
+    self.parsers = kept.map(\.parse)
+    var essentials: [RouteEssentials] = []
+    var captures: [RouteCapture] = []
+    essentials.reserveCapacity(kept.count)
+    for (definition, pattern) in zip(kept, patterns) {
+      let start = captures.count
+      for (position, segment) in pattern.segments.enumerated() {
+        switch segment {
+        case .parameter(let name, _): captures.append(RouteCapture(position: position, isCatchAll: false, name: name))
+        case .catchAll(let name): captures.append(RouteCapture(position: position, isCatchAll: true, name: name))
+        case .literal, .wildcard: break
+        }
+      }
+      essentials.append(
+        RouteEssentials(
+          sources: definition.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
+          requiresConfirmation: definition.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
+          captures: start..<captures.count, capacity: pattern.capturedCount))
+    }
+    self.essentials = essentials
+    self.captures = captures
     let unprintable = examplesThatDoNotPrint(printable.map(\.index))
     guard unprintable.isEmpty else { throw RouteTableError(problems: unprintable) }
   }
@@ -307,28 +371,29 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, linkKind: DeepLinkSource? = nil,
     checkingSources: Bool = true
   ) throws(DeepLinkError) -> Resolution<Route> {
-    let definition = definitions[index]
-    if checkingSources, let sources = definition.sources, !sources.contains(source) {
+    let essentials = self.essentials[index]
+    if checkingSources, essentials.sources & source.bit == 0 {
+      let sources = definitions[index].sources ?? []
       let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
       throw DeepLinkError(
         .sourceNotAllowed,
-        "\(definition.label) cannot be opened from \(source.phrase) (allowed: \(allowed))")
+        "\(routeNames.label(index)) cannot be opened from \(source.phrase) (allowed: \(allowed))")
     }
     var parameters = parameters
-    try applyDeclaredQuery(of: index, to: &parameters)
+    if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
-      route = try definition.parse(parameters)
+      route = try parsers[index](parameters)
     } catch let error as DeepLinkError {
       throw error
     } catch let error as InvalidParameterValue {
-      throw .invalidParameter(error.name, "of \(definition.label) \(error.reason)")
+      throw .invalidParameter(error.name, "of \(routeNames.label(index)) \(error.reason)")
     } catch {
-      throw DeepLinkError(.invalidParameter, "\(definition.label) could not be built: \(error)")
+      throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)) could not be built: \(error)")
     }
     return Resolution(
-      route: route, source: source, parameters: parameters, pattern: definition.pattern, name: definition.name,
-      requiresConfirmation: definition.requiresConfirmation, linkKind: linkKind)
+      route: route, source: source, parameters: parameters, names: routeNames, index: index,
+      requiresConfirmation: essentials.requiresConfirmation, linkKind: linkKind)
   }
 
   /// Checks the query parameters the pattern of the definition at `index` declares: a required
@@ -336,7 +401,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   private func applyDeclaredQuery(of index: Int, to parameters: inout RouteParameters) throws(DeepLinkError) {
     let declared = patterns[index].query
     guard !declared.isEmpty else { return }
-    let label = definitions[index].label
+    let label = routeNames.label(index)
     for parameter in declared {
       let values = parameters.values(parameter.name)
       if values.isEmpty {
@@ -450,7 +515,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
           }
           return DeepLinkError(
             .invalidParameter,
-            .parameterType(origin, position: position, parameter: name, type: type, route: routeLabels[index]))
+            .parameterType(origin, position: position, parameter: name, type: type, route: routeNames.labelParts(index))
+          )
         }
       }
     }
@@ -466,22 +532,22 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   private func capturedParameters(
     _ index: Int, _ segments: UnsafeBufferPointer<SegmentBytes>, reserving extra: Int
   ) throws(DeepLinkError) -> RouteParameters {
-    let pattern = patterns[index]
-    var parameters = RouteParameters(capacity: pattern.capturedCount + extra)
-    for (position, segment) in pattern.segments.enumerated() {
-      switch segment {
-      case .parameter(let name, _): parameters.append(name, String(decoding: segments[position], as: UTF8.self))
-      case .catchAll(let name):
-        let captured = segments[position...]
-        if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
-          throw .invalidParameter(
-            name,
-            "of \(definitions[index].label) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
-          )
-        }
-        parameters.append(name, String(joining: captured, separator: UInt8(ascii: "/")))
-      case .literal, .wildcard: break
+    let essentials = self.essentials[index]
+    var parameters = RouteParameters(capacity: essentials.capacity + extra)
+    for capture in captures[essentials.captures] {
+      let position = Int(capture.position)
+      guard capture.isCatchAll else {
+        parameters.append(capture.name, String(decoding: segments[position], as: UTF8.self))
+        continue
       }
+      let captured = segments[position...]
+      if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
+        throw .invalidParameter(
+          capture.name,
+          "of \(routeNames.label(index)) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
+        )
+      }
+      parameters.append(capture.name, String(joining: captured, separator: UInt8(ascii: "/")))
     }
     return parameters
   }
