@@ -75,13 +75,13 @@ public struct DeepLinkError: Error, CodedMessage {
   enum Text: Sendable {
     case written(String)
     /// The adapter refused the link while scanning it: scanning it again writes the message.
-    case scan(URLAdapter.Refusal)
+    case scan(URLAdapter.RefusedLink)
     /// No route matches the link's path.
-    case noRoute(URLAdapter.Refusal)
+    case noRoute(URLAdapter.RefusedLink)
     /// The link's segment at `position` fills a typed parameter of the only route its shape
     /// matches, and does not have the type.
     case parameterType(
-      URLAdapter.Refusal, position: Int, parameter: String, type: RoutePattern.ParameterType, route: RouteLabel)
+      URLAdapter.RefusedLink, position: Int, parameter: String, type: RoutePattern.ParameterType, route: RouteLabel)
 
     var written: String {
       switch self {

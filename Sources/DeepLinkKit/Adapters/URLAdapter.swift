@@ -61,12 +61,16 @@ final class URLAdapter: Sendable {
     _ url: String, source: DeepLinkSource?, writingMessages: Bool = false,
     _ body: (ScannedLink) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
-    let refusal = Refusal(adapter: self, url: url, source: source, writesMessages: writingMessages)
+    // The refusal is passed down by address: copying it (an adapter and a string) into the
+    // scanner and the link would cost reference counting on every link, refused or not.
+    var refusal = Refusal(adapter: self, url: url, source: source, writesMessages: writingMessages)
     var bytes = url
-    // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
-    return try bytes.withUTF8 { bytes in
-      Swift.Result { () throws(DeepLinkError) in try scan(bytes, refusal, body) }
-    }.get()
+    return try withUnsafePointer(to: &refusal) { (refusal) throws(DeepLinkError) -> Result in
+      // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
+      try bytes.withUTF8 { bytes in
+        Swift.Result { () throws(DeepLinkError) in try scan(bytes, refusal, body) }
+      }.get()
+    }
   }
 
   /// The message of a link this adapter refused: the link is scanned again, writing it.
@@ -80,16 +84,20 @@ final class URLAdapter: Sendable {
   }
 
   /// How a scan refuses a link: with its message written at once (to show it), or with the
-  /// adapter and the link kept to write it when it is read (on the hot path).
+  /// adapter and the link kept to write it when it is read (on the hot path). It lives on the
+  /// stack for as long as the scan, and owns nothing: the adapter is alive while it scans, and a
+  /// refusal that escapes in an error is kept (``RefusedLink``).
   struct Refusal {
-    let adapter: URLAdapter
+    unowned(unsafe) let adapter: URLAdapter
     let url: String
     let source: DeepLinkSource?
     let writesMessages: Bool
 
+    /// What an error keeps to write its message later.
+    var kept: RefusedLink { RefusedLink(adapter: adapter, url: url, source: source) }
+
     func callAsFunction(_ code: DeepLinkError.Code, _ message: @autoclosure () -> String) -> DeepLinkError {
-      writesMessages
-        ? DeepLinkError(code, message()) : DeepLinkError(code, .scan(self))
+      writesMessages ? DeepLinkError(code, message()) : DeepLinkError(code, .scan(kept))
     }
 
     func malformed(_ reason: @autoclosure () -> String) -> DeepLinkError {
@@ -101,22 +109,31 @@ final class URLAdapter: Sendable {
     }
   }
 
+  /// A refused link and the adapter that refused it, kept in an error to write its message when
+  /// it is read.
+  struct RefusedLink: Sendable {
+    let adapter: URLAdapter
+    let url: String
+    let source: DeepLinkSource?
+  }
+
   private func scan<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ refusal: Refusal, _ body: (ScannedLink) throws(DeepLinkError) -> Result
+    _ bytes: UnsafeBufferPointer<UInt8>, _ refusal: UnsafePointer<Refusal>,
+    _ body: (ScannedLink) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
-    guard !bytes.isEmpty else { throw refusal.malformed("the link is empty") }
+    guard !bytes.isEmpty else { throw refusal.pointee.malformed("the link is empty") }
     guard bytes.count <= limits.maxURLLength else {
-      throw refusal.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
+      throw refusal.pointee.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
     }
     if let control = bytes.first(where: \.isASCIIControl) {
-      throw refusal.malformed("it holds the control character \(Unicode.Scalar(control).codePoint)")
+      throw refusal.pointee.malformed("it holds the control character \(Unicode.Scalar(control).codePoint)")
     }
     guard let parts = URLParts(bytes) else {
-      throw refusal.malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
+      throw refusal.pointee.malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
     }
     if bytes[parts.scheme.lowerBound..<(parts.query?.upperBound ?? parts.path.upperBound)].contains(UInt8(ascii: "\\"))
     {
-      throw refusal.malformed("it holds a backslash")
+      throw refusal.pointee.malformed("it holds a backslash")
     }
     var slashes = 0
     for byte in bytes[parts.path] where byte == UInt8(ascii: "/") { slashes += 1 }
@@ -142,7 +159,8 @@ final class URLAdapter: Sendable {
 
   /// Fills the buffers `scan` gives it.
   private struct Scanner {
-    let refusal: Refusal
+    /// Valid while the scan lasts (``URLAdapter/withScannedLink(_:source:writingMessages:_:)``).
+    let refusal: UnsafePointer<Refusal>
     let bytes: UnsafeBufferPointer<UInt8>
     let scratch: UnsafeMutableBufferPointer<UInt8>
     let segments: UnsafeMutableBufferPointer<SegmentBytes>
@@ -152,17 +170,19 @@ final class URLAdapter: Sendable {
     var itemCount = 0
 
     init(
-      refusal: Refusal, bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
+      refusal: UnsafePointer<Refusal>, bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
       segments: UnsafeMutableBufferPointer<SegmentBytes>, items: UnsafeMutableBufferPointer<ScannedLink.QueryItem>
     ) {
       self.refusal = refusal
+      self.adapter = refusal.pointee.adapter
       self.bytes = bytes
       self.scratch = scratch
       self.segments = segments
       self.items = items
     }
 
-    private var adapter: URLAdapter { refusal.adapter }
+    /// The adapter, kept alive by the refusal for as long as the scan lasts.
+    private unowned(unsafe) let adapter: URLAdapter
     private var limits: InputLimits { adapter.limits }
 
     mutating func scan(_ parts: URLParts) throws(DeepLinkError) -> ScannedLink {
@@ -172,7 +192,7 @@ final class URLAdapter: Sendable {
       if scheme.equalsLowercased(URLAdapter.https) {
         kind = .universalLink
         guard let authority = parts.authority else {
-          throw refusal.malformed("an https link needs a host, as in https://host/path")
+          throw refusal.pointee.malformed("an https link needs a host, as in https://host/path")
         }
         linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "universal-link host")
       } else if adapter.schemeBytes.contains(where: scheme.equalsLowercased) {
@@ -182,12 +202,14 @@ final class URLAdapter: Sendable {
           linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "host")
         } else if let authority = parts.authority, !authority.isEmpty {
           let host = bytes[authority]
-          if host.contains(UInt8(ascii: "@")) { throw refusal.malformed("it holds user info before the host") }
-          if host.contains(UInt8(ascii: ":")) { throw refusal.malformed("a custom-scheme link cannot name a port") }
+          if host.contains(UInt8(ascii: "@")) { throw refusal.pointee.malformed("it holds user info before the host") }
+          if host.contains(UInt8(ascii: ":")) {
+            throw refusal.pointee.malformed("a custom-scheme link cannot name a port")
+          }
           try appendSegment(host)
         }
       } else {
-        throw refusal(
+        throw refusal.pointee(
           .unsupportedScheme, adapter.unsupportedSchemeMessage(String(utf8Bytes: scheme).lowercasedASCII))
       }
 
@@ -195,7 +217,7 @@ final class URLAdapter: Sendable {
       for index in parts.path where bytes[index] == UInt8(ascii: "/") {
         if index > start {
           guard segmentCount < limits.maxSegments else {
-            throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+            throw refusal.pointee.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
           }
           try appendSegment(bytes[start..<index])
         }
@@ -203,23 +225,23 @@ final class URLAdapter: Sendable {
       }
       if parts.path.upperBound > start {
         guard segmentCount < segments.count else {
-          throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+          throw refusal.pointee.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
         }
         try appendSegment(bytes[start..<parts.path.upperBound])
       }
       if segmentCount > limits.maxSegments {
-        throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+        throw refusal.pointee.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
       }
       if let query = parts.query { try scanQuery(bytes[query]) }
       return ScannedLink(
-        source: refusal.source ?? kind, kind: kind, origin: refusal.writesMessages ? nil : refusal,
+        source: refusal.pointee.source ?? kind, kind: kind, origin: refusal.pointee.writesMessages ? nil : refusal,
         segments: UnsafeBufferPointer(rebasing: segments[..<segmentCount]),
         query: UnsafeBufferPointer(rebasing: items[..<itemCount]), host: linkHost)
     }
 
     private func checkLength(_ length: Int, _ what: @autoclosure () -> String) throws(DeepLinkError) {
       if length > limits.maxValueLength {
-        throw refusal.tooLarge("\(what()) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
+        throw refusal.pointee.tooLarge("\(what()) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
       }
     }
 
@@ -242,10 +264,10 @@ final class URLAdapter: Sendable {
     {
       guard raw.contains(UInt8(ascii: "%")) else {
         // Raw ASCII control characters were refused for the whole link already.
-        if raw.isDotSegment { throw refusal.malformed("the segment \(quoted(raw)) is a dot segment") }
+        if raw.isDotSegment { throw refusal.pointee.malformed("the segment \(quoted(raw)) is a dot segment") }
         let segment = SegmentBytes(rebasing: raw)
         if raw.contains(where: { $0 >= 0x80 }), let scalar = TextRules.firstRefused(inUTF8: segment) {
-          throw refusal.malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
+          throw refusal.pointee.malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
         }
         return segment
       }
@@ -253,13 +275,13 @@ final class URLAdapter: Sendable {
       do {
         segment = try decoded(raw)
       } catch .malformedEscape {
-        throw refusal.malformed("the segment \(quoted(raw)) holds a malformed percent escape")
+        throw refusal.pointee.malformed("the segment \(quoted(raw)) holds a malformed percent escape")
       } catch {
-        throw refusal.malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
+        throw refusal.pointee.malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
       }
-      if segment.isDotSegment { throw refusal.malformed("the segment \(quoted(raw)) is a dot segment") }
+      if segment.isDotSegment { throw refusal.pointee.malformed("the segment \(quoted(raw)) is a dot segment") }
       if let scalar = TextRules.firstRefused(inUTF8: segment) {
-        throw refusal.malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
+        throw refusal.pointee.malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
       }
       return segment
     }
@@ -295,15 +317,15 @@ final class URLAdapter: Sendable {
           name = try decoded(rawName)
           value = try decoded(rawValue)
         } catch {
-          throw refusal.malformed(
+          throw refusal.pointee.malformed(
             "the query item \(quoted(item)) holds a malformed percent escape or bytes that are not UTF-8")
         }
         if let scalar = TextRules.firstRefused(inUTF8: name) {
-          throw refusal.malformed(
+          throw refusal.pointee.malformed(
             "the query item \(quoted(item)) has a name that decodes to the \(TextRules.describe(scalar))")
         }
         if value.contains(0) {
-          throw refusal.malformed(
+          throw refusal.pointee.malformed(
             "the query item \(quoted(item)) has a value that decodes to the control character U+0000")
         }
         if item.count > limits.maxValueLength {
@@ -312,7 +334,7 @@ final class URLAdapter: Sendable {
           try checkLength(value.count, "the value of the query item \(quoted(text))")
         }
         guard itemCount < limits.maxQueryItems else {
-          throw refusal.tooLarge(
+          throw refusal.pointee.tooLarge(
             "the link has more than \(limits.maxQueryItems) query items", limit: "\(limits.maxQueryItems)")
         }
         items[itemCount] = ScannedLink.QueryItem(name: name, value: value)
@@ -322,9 +344,9 @@ final class URLAdapter: Sendable {
 
     /// `host`, if the table lists it; else `unknownHost`, naming it as `what`.
     private func listed(_ host: SegmentBytes, as what: String) throws(DeepLinkError) -> SegmentBytes {
-      guard adapter.hosts.contains(host) else {
+      guard adapter.lists(host) else {
         let hosts = adapter.hosts
-        throw refusal(
+        throw refusal.pointee(
           .unknownHost,
           "the host \(quoted(host)) is not a listed \(what) ("
             + (hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")) + ")")
@@ -337,7 +359,7 @@ final class URLAdapter: Sendable {
     private mutating func hostOfUniversalLink(_ authority: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError)
       -> SegmentBytes
     {
-      if authority.contains(UInt8(ascii: "@")) { throw refusal.malformed("it holds user info before the host") }
+      if authority.contains(UInt8(ascii: "@")) { throw refusal.pointee.malformed("it holds user info before the host") }
       var host = authority
       // A port follows the last ":" that is not inside an IPv6 literal's brackets.
       if let colon = authority.lastIndex(of: UInt8(ascii: ":")),
@@ -345,11 +367,11 @@ final class URLAdapter: Sendable {
       {
         let port = authority[(colon + 1)...]
         guard port.allSatisfy(\.isASCIIDigit) else {
-          throw refusal.malformed("the port \(quoted(port)) is not a number")
+          throw refusal.pointee.malformed("the port \(quoted(port)) is not a number")
         }
         let value = port.drop { $0 == UInt8(ascii: "0") }
         if !port.isEmpty, !value.elementsEqual("443".utf8) {
-          throw refusal.malformed("it names the port \(quoted(port)); only the default port is accepted")
+          throw refusal.pointee.malformed("it names the port \(quoted(port)); only the default port is accepted")
         }
         host = authority[..<colon]
       }
@@ -365,7 +387,7 @@ final class URLAdapter: Sendable {
       do {
         normalized = try HostList.normalize(host)
       } catch {
-        throw refusal.malformed("the host \(quoted(host)) \(error.reason)")
+        throw refusal.pointee.malformed("the host \(quoted(host)) \(error.reason)")
       }
       return normalized.withUTF8 { ascii in
         let target = take(ascii.count)
@@ -383,6 +405,9 @@ final class URLAdapter: Sendable {
     return "the scheme \(quoted(scheme)) is not handled (\(list))\(hint)"
   }
 
+  /// Whether the host, in lowercase ASCII form, is listed.
+  func lists(_ host: SegmentBytes) -> Bool { hosts.contains(host) }
+
   var tooManySegmentsText: String { "the link has more than \(limits.maxSegments) path segments" }
 }
 
@@ -398,8 +423,9 @@ struct ScannedLink {
   /// ``DeepLinkSource/customScheme`` or ``DeepLinkSource/universalLink``.
   var kind: DeepLinkSource
   /// The adapter and link, to write a refusal's message when it is read; `nil` when messages are
-  /// written at once (a link made of strings, or one scanned to write a message).
-  var origin: URLAdapter.Refusal?
+  /// written at once (a link made of strings, or one scanned to write a message). Valid while
+  /// the link is.
+  var origin: UnsafePointer<URLAdapter.Refusal>?
   /// Percent-decoded, non-empty segments, split before decoding (`%2F` stays inside its segment).
   var segments: UnsafeBufferPointer<SegmentBytes>
   /// Percent-decoded query items in order; `+` stays `+`.

@@ -18,12 +18,13 @@ typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 /// bytes (a few) or through a small open-addressing table (many), so that matching a link of any
 /// table touches a handful of cache lines and allocates nothing.
 struct SegmentTrie: Sendable {
+  /// A node in 32 bytes, two to a cache line.
   private struct Node: Sendable {
     var edgeStart: Int32 = 0
-    var edgeCount: Int32 = 0
-    /// Where the node's hash table starts in `slots`, or -1 when its edges are scanned.
-    var tableStart: Int32 = -1
-    var tableMask: Int32 = 0
+    /// Bit 31: the edges are a hash table (else scanned); bits 21–30: the most segments any route
+    /// through this node still consumes (1023 past a catch-all); bits 0–20: the number of edges
+    /// to scan, or the table's size as a power of two.
+    var info: UInt32 = 0
     var int: Int32 = -1
     var uuid: Int32 = -1
     var parameter: Int32 = -1
@@ -32,8 +33,15 @@ struct SegmentTrie: Sendable {
     var terminal: Int32 = -1
     /// The route whose catch-all starts here.
     var catchAll: Int32 = -1
-    /// The most segments any route through this node still consumes; `Int32.max` past a catch-all.
-    var maxRemaining: Int32 = 0
+
+    var isTable: Bool { info & 0x8000_0000 != 0 }
+    var maxRemaining: Int { Int((info >> 21) & 0x3FF) }
+    /// The edges to scan, or the table's size less one.
+    var edgeCount: Int32 { Int32(info & 0x1F_FFFF) }
+    var tableMask: Int32 { (1 << Int32(info & 0x1F_FFFF)) - 1 }
+
+    /// How deep past a catch-all: more than any link has segments (`InputLimits.segmentsCeiling`).
+    static let unbounded = 1023
   }
 
   private struct Edge: Sendable {
@@ -93,7 +101,7 @@ struct SegmentTrie: Sendable {
       guard remaining <= node.maxRemaining else { return -1 }
       let segment = segments[position]
       let next = position + 1
-      if node.edgeCount > 0 {
+      if node.isTable || node.edgeCount > 0 {
         let child = isCaseSensitive ? literal(node, segment) : foldedLiteral(node, segment)
         if child >= 0 {
           let found = run(node: child, at: next)
@@ -121,7 +129,7 @@ struct SegmentTrie: Sendable {
 
     /// The literal child of `node` whose key is `segment`, or -1.
     private func literal(_ node: Node, _ segment: SegmentBytes) -> Int32 {
-      if node.tableStart < 0 {
+      if !node.isTable {
         for edge in edges[Int(node.edgeStart)..<Int(node.edgeStart + node.edgeCount)]
         where equal(edge, segment) {
           return edge.child
@@ -129,13 +137,14 @@ struct SegmentTrie: Sendable {
         return -1
       }
       let hash = SegmentTrie.hash(segment)
-      var slot = Int32(truncatingIfNeeded: hash) & node.tableMask
+      let mask = node.tableMask
+      var slot = Int32(truncatingIfNeeded: hash) & mask
       while true {
-        let edgeIndex = slots[Int(node.tableStart + slot)]
+        let edgeIndex = slots[Int(node.edgeStart + slot)]
         if edgeIndex < 0 { return -1 }
         let edge = edges[Int(edgeIndex)]
         if edge.hash == hash, equal(edge, segment) { return edge.child }
-        slot = (slot + 1) & node.tableMask
+        slot = (slot + 1) & mask
       }
     }
 
@@ -244,8 +253,7 @@ struct SegmentTrie: Sendable {
       edges.reserveCapacity(nodes.count)
       for node in nodes {
         var compact = SegmentTrie.Node()
-        compact.edgeStart = Int32(edges.count)
-        compact.edgeCount = Int32(node.literalOrder.count)
+        let firstEdge = edges.count
         for key in node.literalOrder {
           var key = key
           let start = Int32(keys.count)
@@ -256,25 +264,31 @@ struct SegmentTrie: Sendable {
           edges.append(
             Edge(keyStart: start, keyCount: Int32(key.utf8.count), hash: hash, child: Int32(node.literals[key]!)))
         }
+        let remaining = node.maxRemaining == .max ? SegmentTrie.Node.unbounded : min(node.maxRemaining, 1022)
+        var info = UInt32(remaining) << 21
         if node.literalOrder.count > SegmentTrie.scanLimit {
-          var size = 16
-          while size < node.literalOrder.count * 2 { size *= 2 }
-          compact.tableStart = Int32(slots.count)
-          compact.tableMask = Int32(size - 1)
+          var power = 4
+          while 1 << power < node.literalOrder.count * 2 { power += 1 }
+          let size = 1 << power
+          compact.edgeStart = Int32(slots.count)
+          info |= 0x8000_0000 | UInt32(power)
           slots.append(contentsOf: repeatElement(-1, count: size))
-          for edgeIndex in Int(compact.edgeStart)..<edges.count {
+          for edgeIndex in firstEdge..<edges.count {
             var slot = Int(edges[edgeIndex].hash) & (size - 1)
-            while slots[Int(compact.tableStart) + slot] >= 0 { slot = (slot + 1) & (size - 1) }
-            slots[Int(compact.tableStart) + slot] = Int32(edgeIndex)
+            while slots[Int(compact.edgeStart) + slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[Int(compact.edgeStart) + slot] = Int32(edgeIndex)
           }
+        } else {
+          compact.edgeStart = Int32(firstEdge)
+          info |= UInt32(node.literalOrder.count)
         }
+        compact.info = info
         compact.int = Int32(node.int ?? -1)
         compact.uuid = Int32(node.uuid ?? -1)
         compact.parameter = Int32(node.parameter ?? -1)
         compact.wildcard = Int32(node.wildcard ?? -1)
         compact.terminal = Int32(node.terminal ?? -1)
         compact.catchAll = Int32(node.catchAll ?? -1)
-        compact.maxRemaining = node.maxRemaining == .max ? .max : Int32(clamping: node.maxRemaining)
         flat.append(compact)
       }
       return SegmentTrie(nodes: flat, edges: edges, keys: keys, slots: slots, isCaseSensitive: isCaseSensitive)

@@ -1,50 +1,5 @@
 import Foundation
 
-/// What a link matched, before the app's route is built from it.
-struct LinkMatch {
-  var index: Int
-  var parameters: RouteParameters
-  var source: DeepLinkSource
-  var kind: DeepLinkSource
-}
-
-/// What resolving a link needs of one route, apart from its definition.
-struct RouteEssentials {
-  /// The sources allowed to open it, a bit each (``DeepLinkSource/bit``).
-  var sources: UInt16
-  var requiresConfirmation: Bool
-  /// Whether its pattern declares query parameters.
-  var declaresQuery: Bool
-  /// Where its captures are in the router's list.
-  var captures: Range<Int>
-  /// How many parameters it can have (captures and declared query parameters).
-  var capacity: Int
-}
-
-/// A path parameter or catch-all of a route, by its segment's position.
-struct RouteCapture {
-  var position: Int
-  var isCatchAll: Bool
-  var name: String
-}
-
-/// Every route's pattern and name, in one object that all resolutions of a router share, so that
-/// a resolution retains one object the router keeps hot rather than a route's strings.
-final class RouteNames: Sendable {
-  let patterns: [String]
-  let names: [String?]
-
-  init(patterns: [String], names: [String?]) {
-    self.patterns = patterns
-    self.names = names
-  }
-
-  func labelParts(_ index: Int) -> RouteLabel { RouteLabel(pattern: patterns[index], name: names[index]) }
-
-  /// How the route reads in messages: `route "messageDetails" (/messages/:id)`.
-  func label(_ index: Int) -> String { labelParts(index).text }
-}
-
 /// Turns links into the app's own route type, and routes back into links.
 ///
 /// A router is built once from a table of ``RouteDefinition``s and is immutable and `Sendable`
@@ -65,20 +20,11 @@ final class RouteNames: Sendable {
 /// typed parameter, which beats an untyped one, which beats `*`, which beats `*name`; a preferred
 /// branch that fails further right gives way to the next. Registration order never matters.
 public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
+  /// Everything that scans and matches a link, free of the route type (and first, at a place
+  /// that does not depend on it), so that resolving runs specialized whatever `Route` is.
+  let matcher: LinkMatcher
   let definitions: [RouteDefinition<Route>]
-  let patterns: [RoutePattern]
-  /// What resolving a link needs of each route, laid out flat, apart from its definition (whose
-  /// strings, sets and closures live in many objects): one cache line per route, not six.
-  private let essentials: [RouteEssentials]
-  /// The parameters each route captures from a link's path, all routes' end to end.
-  private let captures: [RouteCapture]
   private let parsers: [RouteDefinition<Route>.Parse]
-  /// Each route's pattern and name, shared by every resolution and message of this router.
-  let routeNames: RouteNames
-  private let trie: SegmentTrie
-  /// The routes of ``RouteDefinition/host(_:_:)`` groups, with their normalized host's bytes.
-  private let hostTries: [(host: [UInt8], trie: SegmentTrie)]
-  let adapter: URLAdapter
   let keyed: KeyedRoutes
   /// The definitions that print routes of each case path (``RouteCase``), in table order, and
   /// those whose case is unknown (custom printers), tried for every route.
@@ -194,32 +140,11 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.printersByCase = byCase
     self.printersForAnyCase = anyCase
     self.definitions = kept
-    self.patterns = patterns
-    self.trie = trie.build()
-    self.hostTries = hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value.build()) }
-    self.adapter = URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost)
-    self.routeNames = RouteNames(patterns: kept.map(\.pattern), names: kept.map(\.name))
     self.parsers = kept.map(\.parse)
-    var essentials: [RouteEssentials] = []
-    var captures: [RouteCapture] = []
-    essentials.reserveCapacity(kept.count)
-    for (definition, pattern) in zip(kept, patterns) {
-      let start = captures.count
-      for (position, segment) in pattern.segments.enumerated() {
-        switch segment {
-        case .parameter(let name, _): captures.append(RouteCapture(position: position, isCatchAll: false, name: name))
-        case .catchAll(let name): captures.append(RouteCapture(position: position, isCatchAll: true, name: name))
-        case .literal, .wildcard: break
-        }
-      }
-      essentials.append(
-        RouteEssentials(
-          sources: definition.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
-          requiresConfirmation: definition.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
-          captures: start..<captures.count, capacity: pattern.capturedCount))
-    }
-    self.essentials = essentials
-    self.captures = captures
+    self.matcher = LinkMatcher(
+      definitions: kept, patterns: patterns, trie: trie.build(),
+      hostTries: hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value.build()) },
+      adapter: URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost))
     let unprintable = examplesThatDoNotPrint(printable.map(\.index))
     guard unprintable.isEmpty else { throw RouteTableError(problems: unprintable) }
   }
@@ -285,6 +210,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     return problems
   }
 
+  var patterns: [RoutePattern] { matcher.patterns }
+  var adapter: URLAdapter { matcher.adapter }
+  var routeNames: RouteNames { matcher.routeNames }
+
   /// The payload fields a push notification's link may be under, unless a table says otherwise.
   public static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
 
@@ -307,8 +236,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   public func resolve(_ url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
     // Scanning and matching make no value of the route type, so that they run specialized
     // whatever `Route` is; only building the route is generic.
-    let match = try adapter.withScannedLink(url, source: source) { link throws(DeepLinkError) in try self.match(link) }
-    return try build(match, checkingSources: true)
+    try build(matcher.match(url, source: source), checkingSources: true)
   }
 
   /// Resolves a `URL` value, as UIKit hands it over.
@@ -347,18 +275,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// Resolves a request made of strings (a printed link read back, a leading part of a path).
   func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
     try build(
-      request.withScannedLink { link throws(DeepLinkError) in try match(link) }, checkingSources: checkingSources)
-  }
-
-  /// The route a scanned link matches, and the parameters it gives.
-  private func match(_ link: ScannedLink) throws(DeepLinkError) -> LinkMatch {
-    guard let index = hostTrie(for: link)?.match(link.segments) ?? trie.match(link.segments)
-    else { throw failure(for: link) }
-    var parameters = try capturedParameters(index, link.segments, reserving: link.query.count)
-    for item in link.query {
-      parameters.append(String(decoding: item.name, as: UTF8.self), String(decoding: item.value, as: UTF8.self))
-    }
-    return LinkMatch(index: index, parameters: parameters, source: link.source, kind: link.kind)
+      request.withScannedLink { link throws(DeepLinkError) in try matcher.match(link) },
+      checkingSources: checkingSources)
   }
 
   private func build(_ match: LinkMatch, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
@@ -371,7 +289,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, linkKind: DeepLinkSource? = nil,
     checkingSources: Bool = true
   ) throws(DeepLinkError) -> Resolution<Route> {
-    let essentials = self.essentials[index]
+    let essentials = matcher.essentials[index]
     if checkingSources, essentials.sources & source.bit == 0 {
       let sources = definitions[index].sources ?? []
       let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
@@ -383,7 +301,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
-      route = try parsers[index](parameters)
+      // Called where it lies: copying a closure out of the array would retain its context.
+      route = try parsers.withUnsafeBufferPointer { try $0[index](parameters) }
     } catch let error as DeepLinkError {
       throw error
     } catch let error as InvalidParameterValue {
@@ -392,8 +311,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)) could not be built: \(error)")
     }
     return Resolution(
-      route: route, source: source, parameters: parameters, names: routeNames, index: index,
-      requiresConfirmation: essentials.requiresConfirmation, linkKind: linkKind)
+      source: source, parameters: parameters, names: routeNames, index: index,
+      requiresConfirmation: essentials.requiresConfirmation, linkKind: linkKind, route: route)
   }
 
   /// Checks the query parameters the pattern of the definition at `index` declares: a required
@@ -493,63 +412,6 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     if value.utf8.contains(0) {
       throw DeepLinkError(.malformedInput, "the value of \(quoted(name)) holds the control character U+0000")
     }
-  }
-
-  /// The routes of the link's host, if it has its own (a table without host groups looks no host up).
-  private func hostTrie(for link: ScannedLink) -> SegmentTrie? {
-    guard !hostTries.isEmpty, let host = link.host else { return nil }
-    return hostTries.first { $0.host.elementsEqual(host) }?.trie
-  }
-
-  /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route. (For
-  /// a scanned link, the message is written when it is read.)
-  private func failure(for link: ScannedLink) -> DeepLinkError {
-    if let index = hostTrie(for: link)?.match(link.segments, checkingTypes: false)
-      ?? trie.match(link.segments, checkingTypes: false)
-    {
-      for (position, (segment, value)) in zip(patterns[index].segments, link.segments).enumerated() {
-        if case .parameter(let name, let type) = segment, !type.accepts(value) {
-          guard let origin = link.origin else {
-            return .invalidParameter(
-              name, "of \(definitions[index].label) \(type.requirement), not \(quoted(value))")
-          }
-          return DeepLinkError(
-            .invalidParameter,
-            .parameterType(origin, position: position, parameter: name, type: type, route: routeNames.labelParts(index))
-          )
-        }
-      }
-    }
-    guard let origin = link.origin else {
-      return DeepLinkError(.noRoute, "no route matches the path \(quoted(link.pathDescription))")
-    }
-    return DeepLinkError(.noRoute, .noRoute(origin))
-  }
-
-  /// The parameters a matched link captures. A catch-all joins its segments with `/`, so a
-  /// segment holding an encoded slash (`a%2F..`) would forge segments in the joined value; such a
-  /// link is refused, and a catch-all's value, split on `/`, is exactly the link's segments.
-  private func capturedParameters(
-    _ index: Int, _ segments: UnsafeBufferPointer<SegmentBytes>, reserving extra: Int
-  ) throws(DeepLinkError) -> RouteParameters {
-    let essentials = self.essentials[index]
-    var parameters = RouteParameters(capacity: essentials.capacity + extra)
-    for capture in captures[essentials.captures] {
-      let position = Int(capture.position)
-      guard capture.isCatchAll else {
-        parameters.append(capture.name, String(decoding: segments[position], as: UTF8.self))
-        continue
-      }
-      let captured = segments[position...]
-      if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
-        throw .invalidParameter(
-          capture.name,
-          "of \(routeNames.label(index)) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
-        )
-      }
-      parameters.append(capture.name, String(joining: captured, separator: UInt8(ascii: "/")))
-    }
-    return parameters
   }
 
   /// Why no link within `limits` can match `pattern`, or `nil`: more segments than a link may

@@ -1,7 +1,5 @@
 /// A link resolved to a route, with what the router learned on the way.
 public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
-  /// The app's route.
-  public let route: Route
   /// Where the link came from.
   public let source: DeepLinkSource
   /// The path parameters and query items the link supplied.
@@ -21,6 +19,9 @@ public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
   /// `myapp://…` has the source `push` and the link kind `customScheme`. `nil` for quick actions,
   /// intents, activities and push rules, which name no link.
   public let linkKind: DeepLinkSource?
+  /// The app's route. (Stored last, so that the other properties' places do not depend on the
+  /// route type.)
+  public let route: Route
 
   public static func == (left: Resolution, right: Resolution) -> Bool {
     left.route == right.route && left.source == right.source && left.parameters == right.parameters

@@ -1,0 +1,207 @@
+/// Scans and matches links for a ``LinkRouter``, with no value of its route type on the way: a
+/// generic router's own code runs unspecialized (the app's route type is not known where the
+/// library is compiled), and every generic type it touches costs a metadata lookup; this part is
+/// not generic, so it runs specialized, and the router only builds the route.
+final class LinkMatcher: Sendable {
+  let adapter: URLAdapter
+  let patterns: [RoutePattern]
+  /// What resolving a link needs of each route, laid out flat, apart from its definition (whose
+  /// strings, sets and closures live in many objects): one record per route.
+  let essentials: [RouteEssentials]
+  /// The captures of routes with more than two, end to end.
+  private let overflowCaptures: [RouteCapture]
+  /// The names of every route's path parameters and catch-alls, each once.
+  private let captureNames: [String]
+  /// Each route's pattern and name, shared by every resolution and message of the router.
+  let routeNames: RouteNames
+  private let trie: SegmentTrie
+  /// The routes of ``RouteDefinition/host(_:_:)`` groups, with their normalized host's bytes.
+  private let hostTries: [(host: [UInt8], trie: SegmentTrie)]
+
+  init<Route>(
+    definitions: [RouteDefinition<Route>], patterns: [RoutePattern], trie: SegmentTrie,
+    hostTries: [(host: [UInt8], trie: SegmentTrie)], adapter: URLAdapter
+  ) {
+    self.adapter = adapter
+    self.patterns = patterns
+    self.trie = trie
+    self.hostTries = hostTries
+    self.routeNames = RouteNames(patterns: definitions.map(\.pattern), names: definitions.map(\.name))
+    var essentials: [RouteEssentials] = []
+    var overflow: [RouteCapture] = []
+    var names: [String] = []
+    var nameIndices: [String: Int] = [:]
+    essentials.reserveCapacity(definitions.count)
+    for (definition, pattern) in zip(definitions, patterns) {
+      var captures: [RouteCapture] = []
+      for (position, segment) in pattern.segments.enumerated() {
+        switch segment {
+        case .parameter(let name, _), .catchAll(let name):
+          let index = nameIndices[name] ?? names.count
+          if index == names.count {
+            names.append(name)
+            nameIndices[name] = index
+          }
+          if case .catchAll = segment {
+            captures.append(RouteCapture(position: position, isCatchAll: true, name: index))
+          } else {
+            captures.append(RouteCapture(position: position, isCatchAll: false, name: index))
+          }
+        case .literal, .wildcard: break
+        }
+      }
+      essentials.append(
+        RouteEssentials(
+          sources: definition.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
+          requiresConfirmation: definition.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
+          capacity: UInt16(clamping: pattern.capturedCount), captureCount: UInt16(captures.count),
+          first: captures.first ?? .none, second: captures.count > 1 ? captures[1] : .none,
+          overflow: UInt32(overflow.count)))
+      if captures.count > 2 { overflow += captures }
+    }
+    self.essentials = essentials
+    self.overflowCaptures = overflow
+    self.captureNames = names
+  }
+
+  /// The route a scanned link matches, and the parameters it gives.
+  /// The route a link matches, and the parameters it gives.
+  func match(_ url: String, source: DeepLinkSource?) throws(DeepLinkError) -> LinkMatch {
+    try adapter.withScannedLink(url, source: source) { link throws(DeepLinkError) in try match(link) }
+  }
+
+  func match(_ link: ScannedLink) throws(DeepLinkError) -> LinkMatch {
+    guard let index = hostTrie(for: link)?.match(link.segments) ?? trie.match(link.segments)
+    else { throw failure(for: link) }
+    var parameters = try capturedParameters(index, link.segments, reserving: link.query.count)
+    for item in link.query {
+      parameters.append(String(decoding: item.name, as: UTF8.self), String(decoding: item.value, as: UTF8.self))
+    }
+    return LinkMatch(index: index, parameters: parameters, source: link.source, kind: link.kind)
+  }
+
+  /// The routes of the link's host, if it has its own (a table without host groups looks no host up).
+  private func hostTrie(for link: ScannedLink) -> SegmentTrie? {
+    guard !hostTries.isEmpty, let host = link.host else { return nil }
+    return hostTries.first { $0.host.elementsEqual(host) }?.trie
+  }
+
+  /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route. (For
+  /// a scanned link, the message is written when it is read.)
+  private func failure(for link: ScannedLink) -> DeepLinkError {
+    if let index = hostTrie(for: link)?.match(link.segments, checkingTypes: false)
+      ?? trie.match(link.segments, checkingTypes: false)
+    {
+      for (position, (segment, value)) in zip(patterns[index].segments, link.segments).enumerated() {
+        if case .parameter(let name, let type) = segment, !type.accepts(value) {
+          guard let origin = link.origin else {
+            return .invalidParameter(name, "of \(routeNames.label(index)) \(type.requirement), not \(quoted(value))")
+          }
+          return DeepLinkError(
+            .invalidParameter,
+            .parameterType(
+              origin.pointee.kept, position: position, parameter: name, type: type, route: routeNames.labelParts(index))
+          )
+        }
+      }
+    }
+    guard let origin = link.origin else {
+      return DeepLinkError(.noRoute, "no route matches the path \(quoted(link.pathDescription))")
+    }
+    return DeepLinkError(.noRoute, .noRoute(origin.pointee.kept))
+  }
+
+  /// The parameters a matched link captures. A catch-all joins its segments with `/`, so a
+  /// segment holding an encoded slash (`a%2F..`) would forge segments in the joined value; such a
+  /// link is refused, and a catch-all's value, split on `/`, is exactly the link's segments.
+  private func capturedParameters(
+    _ index: Int, _ segments: UnsafeBufferPointer<SegmentBytes>, reserving extra: Int
+  ) throws(DeepLinkError) -> RouteParameters {
+    let essentials = self.essentials[index]
+    var parameters = RouteParameters(capacity: Int(essentials.capacity) + extra)
+    func capture(_ capture: RouteCapture) throws(DeepLinkError) {
+      let name = captureNames[capture.name]
+      guard capture.isCatchAll else {
+        parameters.append(name, String(decoding: segments[capture.position], as: UTF8.self))
+        return
+      }
+      let captured = segments[capture.position...]
+      if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
+        throw .invalidParameter(
+          name,
+          "of \(routeNames.label(index)) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
+        )
+      }
+      parameters.append(name, String(joining: captured, separator: UInt8(ascii: "/")))
+    }
+    let count = Int(essentials.captureCount)
+    if count > 2 {
+      let start = Int(essentials.overflow)
+      for code in overflowCaptures[start..<(start + count)] { try capture(code) }
+    } else {
+      if count > 0 { try capture(essentials.first) }
+      if count > 1 { try capture(essentials.second) }
+    }
+    return parameters
+  }
+
+}
+
+/// What a link matched, before the app's route is built from it.
+struct LinkMatch {
+  var index: Int
+  var parameters: RouteParameters
+  var source: DeepLinkSource
+  var kind: DeepLinkSource
+}
+
+/// What resolving a link needs of one route, apart from its definition: 20 bytes, so that a
+/// table of 10,000 routes keeps it in 200 KB.
+struct RouteEssentials {
+  /// The sources allowed to open it, a bit each (``DeepLinkSource/bit``).
+  var sources: UInt16
+  var requiresConfirmation: Bool
+  /// Whether its pattern declares query parameters.
+  var declaresQuery: Bool
+  /// How many parameters it can have (captures and declared query parameters).
+  var capacity: UInt16
+  /// Its path parameters and catch-all (``RouteCapture``): the first two here, more in the
+  /// router's overflow list from `overflow` on.
+  var captureCount: UInt16
+  var first: RouteCapture
+  var second: RouteCapture
+  var overflow: UInt32
+}
+
+/// A path parameter or catch-all of a route in 32 bits: its segment's position, whether it is a
+/// catch-all, and its name's place in the router's list of names.
+struct RouteCapture {
+  var code: UInt32
+
+  init(position: Int, isCatchAll: Bool, name: Int) {
+    code = UInt32(position) | (isCatchAll ? 0x200 : 0) | UInt32(name) << 10
+  }
+
+  static let none = RouteCapture(position: 0, isCatchAll: false, name: 0)
+
+  var position: Int { Int(code & 0x1FF) }
+  var isCatchAll: Bool { code & 0x200 != 0 }
+  var name: Int { Int(code >> 10) }
+}
+
+/// Every route's pattern and name, in one object that all resolutions of a router share, so that
+/// a resolution retains one object the router keeps hot rather than a route's strings.
+final class RouteNames: Sendable {
+  let patterns: [String]
+  let names: [String?]
+
+  init(patterns: [String], names: [String?]) {
+    self.patterns = patterns
+    self.names = names
+  }
+
+  func labelParts(_ index: Int) -> RouteLabel { RouteLabel(pattern: patterns[index], name: names[index]) }
+
+  /// How the route reads in messages: `route "messageDetails" (/messages/:id)`.
+  func label(_ index: Int) -> String { labelParts(index).text }
+}
