@@ -10,8 +10,11 @@ final class LinkMatcher: Sendable {
   let essentials: [RouteEssentials]
   /// The captures of routes with more than two, end to end.
   private let overflowCaptures: [RouteCapture]
-  /// The names of every route's path parameters and catch-alls, each once.
+  /// The names of every route's path parameters and catch-alls, each once; and the same as bytes,
+  /// end to end.
   private let captureNames: [String]
+  private let captureNameBytes: [UInt8]
+  private let captureNameRanges: [Range<Int32>]
   /// Each route's pattern and name, shared by every resolution and message of the router.
   let routeNames: RouteNames
   private let trie: SegmentTrie
@@ -54,7 +57,12 @@ final class LinkMatcher: Sendable {
         RouteEssentials(
           sources: definition.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
           requiresConfirmation: definition.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
-          capacity: UInt16(clamping: pattern.capturedCount), captureCount: UInt16(captures.count),
+          capacity: UInt16(clamping: pattern.capturedCount),
+          defaultBytes: UInt16(
+            clamping: pattern.query.reduce(0) { total, parameter in
+              guard case .defaulted(let value) = parameter.presence else { return total }
+              return total + parameter.name.utf8.count + value.utf8.count
+            }), captureCount: UInt16(captures.count),
           first: captures.first ?? .none, second: captures.count > 1 ? captures[1] : .none,
           overflow: UInt32(overflow.count)))
       if captures.count > 2 { overflow += captures }
@@ -62,9 +70,17 @@ final class LinkMatcher: Sendable {
     self.essentials = essentials
     self.overflowCaptures = overflow
     self.captureNames = names
+    var nameBytes: [UInt8] = []
+    var ranges: [Range<Int32>] = []
+    for name in names {
+      let start = Int32(nameBytes.count)
+      nameBytes += name.utf8
+      ranges.append(start..<Int32(nameBytes.count))
+    }
+    self.captureNameBytes = nameBytes
+    self.captureNameRanges = ranges
   }
 
-  /// The route a scanned link matches, and the parameters it gives.
   /// The route a link matches, and the parameters it gives.
   func match(_ url: String, source: DeepLinkSource?) throws(DeepLinkError) -> LinkMatch {
     try adapter.withScannedLink(url, source: source) { link throws(DeepLinkError) in try match(link) }
@@ -73,10 +89,7 @@ final class LinkMatcher: Sendable {
   func match(_ link: ScannedLink) throws(DeepLinkError) -> LinkMatch {
     guard let index = hostTrie(for: link)?.match(link.segments) ?? trie.match(link.segments)
     else { throw failure(for: link) }
-    var parameters = try capturedParameters(index, link.segments, reserving: link.query.count)
-    for item in link.query {
-      parameters.append(String(decoding: item.name, as: UTF8.self), String(decoding: item.value, as: UTF8.self))
-    }
+    let parameters = try capturedParameters(index, link)
     return LinkMatch(index: index, parameters: parameters, source: link.source, kind: link.kind)
   }
 
@@ -111,40 +124,55 @@ final class LinkMatcher: Sendable {
     return DeepLinkError(.noRoute, .noRoute(origin.pointee.kept))
   }
 
-  /// The parameters a matched link captures. A catch-all joins its segments with `/`, so a
-  /// segment holding an encoded slash (`a%2F..`) would forge segments in the joined value; such a
-  /// link is refused, and a catch-all's value, split on `/`, is exactly the link's segments.
-  private func capturedParameters(
-    _ index: Int, _ segments: UnsafeBufferPointer<SegmentBytes>, reserving extra: Int
-  ) throws(DeepLinkError) -> RouteParameters {
+  /// The parameters a matched link gives: its captures, then its query items, as bytes in one
+  /// block. A catch-all joins its segments with `/`, so a segment holding an encoded slash
+  /// (`a%2F..`) would forge segments in the joined value; such a link is refused, and a
+  /// catch-all's value, split on `/`, is exactly the link's segments.
+  private func capturedParameters(_ index: Int, _ link: ScannedLink) throws(DeepLinkError) -> RouteParameters {
     let essentials = self.essentials[index]
-    var parameters = RouteParameters(capacity: Int(essentials.capacity) + extra)
-    func capture(_ capture: RouteCapture) throws(DeepLinkError) {
-      let name = captureNames[capture.name]
-      guard capture.isCatchAll else {
-        parameters.append(name, String(decoding: segments[capture.position], as: UTF8.self))
-        return
-      }
-      let captured = segments[capture.position...]
-      if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
-        throw .invalidParameter(
-          name,
-          "of \(routeNames.label(index)) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
-        )
-      }
-      parameters.append(name, String(joining: captured, separator: UInt8(ascii: "/")))
-    }
+    let segments = link.segments
     let count = Int(essentials.captureCount)
-    if count > 2 {
-      let start = Int(essentials.overflow)
-      for code in overflowCaptures[start..<(start + count)] { try capture(code) }
-    } else {
-      if count > 0 { try capture(essentials.first) }
-      if count > 1 { try capture(essentials.second) }
+    let start = Int(essentials.overflow)
+    func capture(_ position: Int) -> RouteCapture {
+      count > 2 ? overflowCaptures[start + position] : position == 0 ? essentials.first : essentials.second
     }
-    return parameters
+    return try captureNameBytes.withUnsafeBufferPointer { (names) throws(DeepLinkError) -> RouteParameters in
+      func name(_ capture: RouteCapture) -> UnsafeBufferPointer<UInt8> {
+        let range = captureNameRanges[capture.name]
+        return UnsafeBufferPointer(rebasing: names[Int(range.lowerBound)..<Int(range.upperBound)])
+      }
+      // The exact room: names and values, then the defaults of declared query parameters.
+      var bytes = Int(essentials.defaultBytes)
+      for position in 0..<count {
+        let capture = capture(position)
+        bytes += name(capture).count
+        if capture.isCatchAll {
+          bytes += segments[capture.position...].reduce(-1) { $0 + $1.count + 1 }
+        } else {
+          bytes += segments[capture.position].count
+        }
+      }
+      for item in link.query { bytes += item.name.count + item.value.count }
+      var parameters = RouteParameters(capacity: Int(essentials.capacity) + link.query.count, bytes: bytes)
+      for position in 0..<count {
+        let capture = capture(position)
+        guard capture.isCatchAll else {
+          parameters.append(name(capture), segments[capture.position])
+          continue
+        }
+        let captured = segments[capture.position...]
+        if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
+          throw .invalidParameter(
+            captureNames[capture.name],
+            "of \(routeNames.label(index)) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
+          )
+        }
+        parameters.append(name(capture), joining: captured, separator: UInt8(ascii: "/"))
+      }
+      for item in link.query { parameters.append(item.name, item.value) }
+      return parameters
+    }
   }
-
 }
 
 /// What a link matched, before the app's route is built from it.
@@ -165,6 +193,8 @@ struct RouteEssentials {
   var declaresQuery: Bool
   /// How many parameters it can have (captures and declared query parameters).
   var capacity: UInt16
+  /// The bytes of its declared query parameters' names and defaults, which may be added.
+  var defaultBytes: UInt16
   /// Its path parameters and catch-all (``RouteCapture``): the first two here, more in the
   /// router's overflow list from `overflow` on.
   var captureCount: UInt16
