@@ -1,3 +1,5 @@
+import Foundation
+
 /// The universal-link hosts a table accepts: exact names and `*.domain` entries, all kept in
 /// lowercase ASCII (Punycode) form.
 ///
@@ -65,14 +67,18 @@ struct HostList: Sendable, Hashable {
   /// hosts; a long list is looked up by string).
   func contains(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
     guard entries.count <= 16 else { return contains(String(decoding: host, as: UTF8.self)) }
+    guard let base = host.baseAddress else { return false }
     for entry in entryBytes {
-      if entry.first == UInt8(ascii: "*") {
-        // `*.example.com`: a longer host that ends with `.example.com`.
-        let suffix = entry.count - 1
-        if host.count > suffix, host[(host.count - suffix)...].elementsEqual(entry[1...]) { return true }
-      } else if host.elementsEqual(entry) {
-        return true
+      let matches = entry.withUnsafeBufferPointer { entry in
+        guard let entryBase = entry.baseAddress else { return false }
+        if entry[0] == UInt8(ascii: "*") {
+          // `*.example.com`: a longer host that ends with `.example.com`.
+          let suffix = entry.count - 1
+          return host.count > suffix && memcmp(base + host.count - suffix, entryBase + 1, suffix) == 0
+        }
+        return host.count == entry.count && memcmp(base, entryBase, entry.count) == 0
       }
+      if matches { return true }
     }
     return false
   }
@@ -145,7 +151,7 @@ struct HostList: Sendable, Hashable {
   private static func problem<Label: BidirectionalCollection<UInt8>>(ofLabel label: Label) -> String? {
     if label.isEmpty { return "has an empty label" }
     if label.count > 63 { return "has a label of \(label.count) bytes; a label has at most 63" }
-    guard label.starts(with: "xn--".utf8) else {
+    guard label.count >= 4, label.first == UInt8(ascii: "x"), label.starts(with: "xn--".utf8) else {
       if label.first == UInt8(ascii: "-") || label.last == UInt8(ascii: "-") {
         return "has the label \(quoted(label)), which starts or ends with \"-\""
       }

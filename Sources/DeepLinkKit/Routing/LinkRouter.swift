@@ -24,7 +24,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// that does not depend on it), so that resolving runs specialized whatever `Route` is.
   let matcher: LinkMatcher
   let definitions: [RouteDefinition<Route>]
-  private let parsers: [RouteDefinition<Route>.Parse]
+  private let parsers: ParseTable<Route>
   let keyed: KeyedRoutes
   /// The definitions that print routes of each case path (``RouteCase``), in table order, and
   /// those whose case is unknown (custom printers), tried for every route.
@@ -140,7 +140,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.printersByCase = byCase
     self.printersForAnyCase = anyCase
     self.definitions = kept
-    self.parsers = kept.map(\.parse)
+    self.parsers = ParseTable(kept.map(\.parse))
     self.matcher = LinkMatcher(
       definitions: kept, patterns: patterns, trie: trie.build(),
       hostTries: hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value.build()) },
@@ -301,8 +301,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
-      // Called where it lies: copying a closure out of the array would retain its context.
-      route = try parsers.withUnsafeBufferPointer { try $0[index](parameters) }
+      route = try parsers.parse(index, parameters)
     } catch let error as DeepLinkError {
       throw error
     } catch let error as InvalidParameterValue {
@@ -592,5 +591,26 @@ extension String {
   /// characters would miss that slash.
   var slashSeparatedParts: [Substring] {
     utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+  }
+}
+
+/// Every route's parse closure, in memory of its own: calling one where it lies takes no copy of
+/// it (a retain of its context) and no look-up of the array type's metadata, which an array of
+/// closures of the route type costs in code compiled without knowing that type.
+final class ParseTable<Route: Hashable & Sendable>: Sendable {
+  private nonisolated(unsafe) let closures: UnsafeMutableBufferPointer<RouteDefinition<Route>.Parse>
+
+  init(_ closures: [RouteDefinition<Route>.Parse]) {
+    self.closures = .allocate(capacity: closures.count)
+    _ = self.closures.initialize(from: closures)
+  }
+
+  deinit {
+    closures.deinitialize()
+    closures.deallocate()
+  }
+
+  func parse(_ index: Int, _ parameters: RouteParameters) throws -> Route {
+    try closures[index](parameters)
   }
 }

@@ -63,7 +63,7 @@ public struct RouteParameters: Hashable, Sequence {
 
   /// Makes the storage unique, with room for one more parameter of `bytes` bytes.
   private mutating func reserve(bytes: Int) {
-    let header = storage.header
+    let header = storage.withUnsafeMutablePointerToHeader { $0.pointee }
     let isFull = header.count == header.entryCapacity || header.used + bytes > header.byteCapacity
     guard isFull || !isKnownUniquelyReferenced(&storage) else { return }
     storage = storage.copy(
@@ -245,26 +245,33 @@ final class ParameterStorage: ManagedBuffer<ParameterStorage.Header, UInt8> {
     separator: UInt8, count: Int
   ) {
     let nameStart = write(name)
-    let valueStart = header.used
-    let base = bytesBase()
-    var offset = valueStart
-    for (index, part) in zip(parts.indices, parts) {
-      if index != parts.startIndex {
-        base[offset] = separator
-        offset += 1
+    withUnsafeMutablePointers { header, elements in
+      let base = elements + header.pointee.entryCapacity * Self.entrySize
+      var offset = header.pointee.used
+      for (index, part) in zip(parts.indices, parts) {
+        if index != parts.startIndex {
+          base[offset] = separator
+          offset += 1
+        }
+        if let source = part.baseAddress { (base + offset).update(from: source, count: part.count) }
+        offset += part.count
       }
-      if let source = part.baseAddress { (base + offset).update(from: source, count: part.count) }
-      offset += part.count
+      header.pointee.used = offset
     }
-    header.used = offset
-    addEntry(name: name, nameStart: nameStart, valueStart: valueStart, valueCount: count)
+    addEntry(name: name, nameStart: nameStart, valueStart: nameStart + name.count, valueCount: count)
   }
 
+  /// Writes `bytes` after those written; returns where they start. (Through the header's
+  /// pointer: `header` itself is a class property, checked for exclusive access at run time.)
   private func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    let start = header.used
-    if let source = bytes.baseAddress { (bytesBase() + start).update(from: source, count: bytes.count) }
-    header.used += bytes.count
-    return start
+    withUnsafeMutablePointers { header, elements in
+      let start = header.pointee.used
+      if let source = bytes.baseAddress {
+        (elements + header.pointee.entryCapacity * Self.entrySize + start).update(from: source, count: bytes.count)
+      }
+      header.pointee.used += bytes.count
+      return start
+    }
   }
 
   private func addEntry(name: UnsafeBufferPointer<UInt8>, nameStart: Int, valueStart: Int, valueCount: Int) {
