@@ -141,20 +141,22 @@ final class URLAdapter: Sendable {
     if let query = parts.query { for byte in bytes[query] where byte == UInt8(ascii: "&") { ampersands += 1 } }
     // Decoded segments and query items are no longer than their raw bytes; a host's ASCII form
     // (Punycode) may be longer than its raw bytes, but never more than 253 bytes.
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 256) {
-      (scratch) throws(DeepLinkError) -> Result in
-      try withUnsafeTemporaryAllocation(of: SegmentBytes.self, capacity: min(slashes + 2, limits.maxSegments + 1)) {
-        (segments) throws(DeepLinkError) -> Result in
-        try withUnsafeTemporaryAllocation(
+    // The buffers' closures do not throw (the SDKs before Swift 6.2 declare them `rethrows`, with
+    // no typed error): the outcome travels out in a `Result`.
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 256) { scratch in
+      withUnsafeTemporaryAllocation(of: SegmentBytes.self, capacity: min(slashes + 2, limits.maxSegments + 1)) {
+        segments in
+        withUnsafeTemporaryAllocation(
           of: ScannedLink.QueryItem.self, capacity: min(ampersands + 1, limits.maxQueryItems)
-        ) { (items) throws(DeepLinkError) -> Result in
-          var scanner = Scanner(
-            refusal: refusal, bytes: bytes, scratch: scratch, segments: segments, items: items)
-          let link = try scanner.scan(parts)
-          return try body(link)
+        ) { items in
+          Swift.Result { () throws(DeepLinkError) -> Result in
+            var scanner = Scanner(
+              refusal: refusal, bytes: bytes, scratch: scratch, segments: segments, items: items)
+            return try body(scanner.scan(parts))
+          }
         }
       }
-    }
+    }.get()
   }
 
   /// Fills the buffers `scan` gives it.
