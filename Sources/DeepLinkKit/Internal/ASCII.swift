@@ -57,24 +57,3 @@ extension UnsafeBufferPointer where Element == UInt8 {
   }
 }
 
-extension String {
-  /// The byte views joined by `separator`, as one string (one allocation at most).
-  init(joining parts: Slice<UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>>, separator: UInt8) {
-    var total = Swift.max(0, parts.count - 1)
-    for part in parts { total += part.count }
-    self.init(unsafeUninitializedCapacity: total) { buffer in
-      var written = 0
-      for part in parts {
-        if written > 0 {
-          buffer[written] = separator
-          written += 1
-        }
-        for byte in part {
-          buffer[written] = byte
-          written += 1
-        }
-      }
-      return written
-    }
-  }
-}

@@ -80,11 +80,6 @@ struct SegmentTrie: Sendable {
     }
   }
 
-  /// The route that decoded `segments` match (for callers that hold strings, off the hot path).
-  func match(_ segments: [String], checkingTypes: Bool = true) -> Int? {
-    SegmentBytes.withSegments(of: segments) { match($0, checkingTypes: checkingTypes) }
-  }
-
   private struct Search {
     let nodes: UnsafeBufferPointer<Node>
     let edges: UnsafeBufferPointer<Edge>
