@@ -56,4 +56,3 @@ extension UnsafeBufferPointer where Element == UInt8 {
     (count == 1 || count == 2) && allSatisfy { $0 == UInt8(ascii: ".") }
   }
 }
-
