@@ -13,7 +13,8 @@ import Foundation
 //   DeepLinkBenchmarks build N          builds a 2,000-route table N times, for profiling
 //   DeepLinkBenchmarks declare-typed N  declares the 2,000 routes once each, N times, for profiling
 //   DeepLinkBenchmarks build-typed N    builds the 2,000 routes declared once each, N times
-//   DeepLinkBenchmarks traffic-time     times only the realistic traffic's hits, at 10 and 10,000 routes
+//   DeepLinkBenchmarks traffic-time     times only the realistic traffic's hits, at 10 and 10,000 routes,
+//                                      and building 2,000 routes
 //   DeepLinkBenchmarks dispatch N       receives and delivers a link N times, for profiling
 //   DeepLinkBenchmarks window S N       receives N links with S in the duplicate window, for callgrind
 
@@ -315,6 +316,17 @@ if arguments.count == 2, arguments[1] == "traffic-time" {
     measures.append((links.hits.count, { for link in links.hits { blackHole(foundationParse(link)) } }))
   }
   let times = interleaved(rounds: 31, measures)
+  var builds: [Double] = []
+  let definitions = (0..<2_000).map { index in
+    RouteDefinition<BenchRoute>.path(Table.pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
+  }
+  for _ in 0..<31 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let router = try! LinkRouter(schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], routes: definitions)
+    builds.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    blackHole(router)
+  }
+  print("build 2,000 routes: \(format(builds.sorted()[15]))")
   print(
     "hits: 10 routes \(format(times[0])) (\(ratio(times[0] / times[1])) Foundation), 10,000 routes \(format(times[2])) (\(ratio(times[2] / times[3]))), 10,000 ÷ 10 \(ratio(times[2] / times[0]))"
   )

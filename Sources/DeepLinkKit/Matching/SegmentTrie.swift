@@ -179,8 +179,6 @@ struct SegmentTrie: Sendable {
   struct Builder {
     private struct Node {
       var literals: [String: Int] = [:]
-      /// The literal keys in insertion order, so that the layout is the same on every run.
-      var literalOrder: [String] = []
       var int: Int?
       var uuid: Int?
       var parameter: Int?
@@ -216,7 +214,6 @@ struct SegmentTrie: Sendable {
           } else {
             next = addNode()
             nodes[node].literals[key] = next
-            nodes[node].literalOrder.append(key)
           }
         case .parameter(_, let type): next = child(of: node, type == .int ? .int : type == .uuid ? .uuid : .parameter)
         case .wildcard: next = child(of: node, .wildcard)
@@ -249,21 +246,21 @@ struct SegmentTrie: Sendable {
       for node in nodes {
         var compact = SegmentTrie.Node()
         let firstEdge = edges.count
-        for key in node.literalOrder {
+        // (The dictionary's order may differ between runs; matching does not depend on it.)
+        for (key, child) in node.literals {
           var key = key
           let start = Int32(keys.count)
           let hash = key.withUTF8 { bytes in
             keys.append(contentsOf: bytes)
             return SegmentTrie.hash(bytes)
           }
-          edges.append(
-            Edge(keyStart: start, keyCount: Int32(key.utf8.count), hash: hash, child: Int32(node.literals[key]!)))
+          edges.append(Edge(keyStart: start, keyCount: Int32(key.utf8.count), hash: hash, child: Int32(child)))
         }
         let remaining = node.maxRemaining == .max ? SegmentTrie.Node.unbounded : min(node.maxRemaining, 1022)
         var info = UInt32(remaining) << 21
-        if node.literalOrder.count > SegmentTrie.scanLimit {
+        if node.literals.count > SegmentTrie.scanLimit {
           var power = 4
-          while 1 << power < node.literalOrder.count * 2 { power += 1 }
+          while 1 << power < node.literals.count * 2 { power += 1 }
           let size = 1 << power
           compact.edgeStart = Int32(slots.count)
           info |= 0x8000_0000 | UInt32(power)
@@ -275,7 +272,7 @@ struct SegmentTrie: Sendable {
           }
         } else {
           compact.edgeStart = Int32(firstEdge)
-          info |= UInt32(node.literalOrder.count)
+          info |= UInt32(node.literals.count)
         }
         compact.info = info
         compact.int = Int32(node.int ?? -1)

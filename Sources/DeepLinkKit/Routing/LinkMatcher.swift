@@ -21,51 +21,69 @@ final class LinkMatcher: Sendable {
   /// The routes of ``RouteDefinition/host(_:_:)`` groups, with their normalized host's bytes.
   private let hostTries: [(host: [UInt8], trie: SegmentTrie)]
 
-  init<Route>(
-    definitions: [RouteDefinition<Route>], patterns: [RoutePattern], trie: SegmentTrie,
+  /// What the matcher needs of a route's definition.
+  struct RouteSummary {
+    var pattern: String
+    var name: String?
+    var sources: Set<DeepLinkSource>?
+    var requiresConfirmation: Bool
+  }
+
+  init(
+    routes: [RouteSummary], patterns: [RoutePattern], trie: SegmentTrie,
     hostTries: [(host: [UInt8], trie: SegmentTrie)], adapter: URLAdapter
   ) {
     self.adapter = adapter
     self.patterns = patterns
     self.trie = trie
     self.hostTries = hostTries
-    self.routeNames = RouteNames(patterns: definitions.map(\.pattern), names: definitions.map(\.name))
+    self.routeNames = RouteNames(patterns: routes.map(\.pattern), names: routes.map(\.name))
     var essentials: [RouteEssentials] = []
     var overflow: [RouteCapture] = []
     var names: [String] = []
     var nameIndices: [String: Int] = [:]
-    essentials.reserveCapacity(definitions.count)
-    for (definition, pattern) in zip(definitions, patterns) {
-      var captures: [RouteCapture] = []
+    essentials.reserveCapacity(routes.count)
+    for (route, pattern) in zip(routes, patterns) {
+      var captureCount = 0
+      var first = RouteCapture.none
+      var second = RouteCapture.none
+      let overflowStart = overflow.count
       for (position, segment) in pattern.segments.enumerated() {
+        let name: String
+        let isCatchAll: Bool
         switch segment {
-        case .parameter(let name, _), .catchAll(let name):
-          let index = nameIndices[name] ?? names.count
-          if index == names.count {
-            names.append(name)
-            nameIndices[name] = index
-          }
-          if case .catchAll = segment {
-            captures.append(RouteCapture(position: position, isCatchAll: true, name: index))
-          } else {
-            captures.append(RouteCapture(position: position, isCatchAll: false, name: index))
-          }
-        case .literal, .wildcard: break
+        case .parameter(let parameter, _): (name, isCatchAll) = (parameter, false)
+        case .catchAll(let parameter): (name, isCatchAll) = (parameter, true)
+        case .literal, .wildcard: continue
         }
+        // A table has few names: a short list is searched, a long one hashed.
+        var index = names.count <= 16 ? names.firstIndex(of: name) : nameIndices[name]
+        if index == nil {
+          index = names.count
+          names.append(name)
+          nameIndices[name] = index
+        }
+        let capture = RouteCapture(position: position, isCatchAll: isCatchAll, name: index!)
+        switch captureCount {
+        case 0: first = capture
+        case 1: second = capture
+        default:
+          if captureCount == 2 { overflow += [first, second] }
+          overflow.append(capture)
+        }
+        captureCount += 1
       }
       essentials.append(
         RouteEssentials(
-          sources: definition.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
-          requiresConfirmation: definition.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
+          sources: route.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
+          requiresConfirmation: route.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
           capacity: UInt16(clamping: pattern.capturedCount),
           defaultBytes: UInt16(
             clamping: pattern.query.reduce(0) { total, parameter in
               guard case .defaulted(let value) = parameter.presence else { return total }
               return total + parameter.name.utf8.count + value.utf8.count
-            }), captureCount: UInt16(captures.count),
-          first: captures.first ?? .none, second: captures.count > 1 ? captures[1] : .none,
-          overflow: UInt32(overflow.count)))
-      if captures.count > 2 { overflow += captures }
+            }), captureCount: UInt16(captureCount), first: first, second: second,
+          overflow: UInt32(overflowStart)))
     }
     self.essentials = essentials
     self.overflowCaptures = overflow

@@ -68,6 +68,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     var hostTries: [String: SegmentTrie.Builder] = [:]
     var patterns: [RoutePattern] = []
     var kept: [RouteDefinition<Route>] = []
+    // What the matcher and the parse table need, gathered in the one pass over the definitions:
+    // every further pass over an array of a generic type costs a metadata lookup per element.
+    var summaries: [LinkMatcher.RouteSummary] = []
+    summaries.reserveCapacity(routes.count)
     patterns.reserveCapacity(routes.count)
     kept.reserveCapacity(routes.count)
     // Indices of the kept definitions that print, and their case paths: gathered here, since
@@ -113,6 +117,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       }
       patterns.append(pattern)
       kept.append(definition)
+      summaries.append(
+        LinkMatcher.RouteSummary(
+          pattern: definition.pattern, name: definition.name, sources: definition.sources,
+          requiresConfirmation: definition.requiresConfirmation))
       if definition.printer != nil { printable.append((kept.count - 1, Set(definition.examples.map(RouteCase.path)))) }
     }
     for definition in routes {
@@ -140,9 +148,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.printersByCase = byCase
     self.printersForAnyCase = anyCase
     self.definitions = kept
-    self.parsers = ParseTable(kept.map(\.parse))
+    self.parsers = ParseTable(kept)
     self.matcher = LinkMatcher(
-      definitions: kept, patterns: patterns, trie: trie.build(),
+      routes: summaries, patterns: patterns, trie: trie.build(),
       hostTries: hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value.build()) },
       adapter: URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost))
     let unprintable = examplesThatDoNotPrint(printable.map(\.index))
@@ -600,9 +608,11 @@ extension String {
 final class ParseTable<Route: Hashable & Sendable>: Sendable {
   private nonisolated(unsafe) let closures: UnsafeMutableBufferPointer<RouteDefinition<Route>.Parse>
 
-  init(_ closures: [RouteDefinition<Route>.Parse]) {
-    self.closures = .allocate(capacity: closures.count)
-    _ = self.closures.initialize(from: closures)
+  init(_ definitions: [RouteDefinition<Route>]) {
+    closures = .allocate(capacity: definitions.count)
+    definitions.withUnsafeBufferPointer { definitions in
+      for index in definitions.indices { (closures.baseAddress! + index).initialize(to: definitions[index].parse) }
+    }
   }
 
   deinit {
