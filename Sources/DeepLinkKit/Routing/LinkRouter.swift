@@ -287,15 +287,25 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       checkingSources: checkingSources)
   }
 
-  private func build(_ match: LinkMatch, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
+  private func build(_ match: consuming LinkMatch, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
+    // The match's parameters are handed over, not shared, so that a declared default is added in
+    // place rather than to a copy.
     try build(
-      match.index, match.parameters, source: match.source, linkKind: match.kind, checkingSources: checkingSources)
+      match.index, &match.parameters, source: match.source, linkKind: match.kind, checkingSources: checkingSources)
   }
 
   /// Checks the source and builds the route of the definition at `index` from its parameters.
   func build(
     _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, linkKind: DeepLinkSource? = nil,
     checkingSources: Bool = true
+  ) throws(DeepLinkError) -> Resolution<Route> {
+    var parameters = parameters
+    return try build(index, &parameters, source: source, linkKind: linkKind, checkingSources: checkingSources)
+  }
+
+  private func build(
+    _ index: Int, _ parameters: inout RouteParameters, source: DeepLinkSource, linkKind: DeepLinkSource?,
+    checkingSources: Bool
   ) throws(DeepLinkError) -> Resolution<Route> {
     let essentials = matcher.essentials[index]
     if checkingSources, essentials.sources & source.bit == 0 {
@@ -305,7 +315,6 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
         .sourceNotAllowed,
         "\(routeNames.label(index)) cannot be opened from \(source.phrase) (allowed: \(allowed))")
     }
-    var parameters = parameters
     if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
@@ -325,21 +334,25 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// Checks the query parameters the pattern of the definition at `index` declares: a required
   /// one must be there, a value must have the declared type, and a default fills an absent one.
   private func applyDeclaredQuery(of index: Int, to parameters: inout RouteParameters) throws(DeepLinkError) {
-    let declared = patterns[index].query
-    guard !declared.isEmpty else { return }
-    let label = routeNames.label(index)
-    for parameter in declared {
-      let values = parameters.values(parameter.name)
-      if values.isEmpty {
-        switch parameter.presence {
-        case .required: throw .invalidParameter(parameter.name, "of \(label) is missing")
-        case .defaulted(let value): parameters.append(parameter.name, value)
-        case .optional, .repeated: break
+    for parameter in patterns[index].query {
+      var isPresent = false
+      var wrongValue: String?
+      parameters.forEachValue(named: parameter.name) { value in
+        isPresent = true
+        // A query item's value may be empty: only a typed one is checked here.
+        if wrongValue == nil, parameter.type != .string, !parameter.type.accepts(value) {
+          wrongValue = String(decoding: value, as: UTF8.self)
         }
       }
-      // A query item's value may be empty: only a typed one is checked here.
-      for value in values where parameter.type != .string && !parameter.type.accepts(value) {
-        throw .invalidParameter(parameter.name, "of \(label) \(parameter.type.requirement), not \(quoted(value))")
+      if let wrongValue {
+        throw .invalidParameter(
+          parameter.name, "of \(routeNames.label(index)) \(parameter.type.requirement), not \(quoted(wrongValue))")
+      }
+      guard !isPresent else { continue }
+      switch parameter.presence {
+      case .required: throw .invalidParameter(parameter.name, "of \(routeNames.label(index)) is missing")
+      case .defaulted(let value): parameters.append(parameter.name, value)
+      case .optional, .repeated: break
       }
     }
   }

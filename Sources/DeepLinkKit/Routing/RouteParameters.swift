@@ -79,6 +79,13 @@ public struct RouteParameters: Hashable, Sequence {
     storage.entries.filter { storage.name(of: $0, is: name) }.map(storage.value)
   }
 
+  /// Calls `body` with the bytes of every value of the name, in order, making no string.
+  func forEachValue(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    for entry in storage.entries where storage.name(of: entry, is: name) {
+      storage.withBytes(entry) { _, value in body(value) }
+    }
+  }
+
   /// The value of the parameter named `name`, if there is one.
   public subscript(name: String) -> String? {
     storage.entries.first { storage.name(of: $0, is: name) }.map(storage.value)
