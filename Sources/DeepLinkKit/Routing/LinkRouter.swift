@@ -68,7 +68,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     var hostTries: [String: SegmentTrie.Builder] = [:]
     var patterns: [RoutePattern] = []
     var kept: [RouteDefinition<Route>] = []
-    // What the matcher and the parse table need, gathered in the one pass over the definitions:
+    // What the matcher needs, gathered in the one pass over the definitions:
     // every further pass over an array of a generic type costs a metadata lookup per element.
     var summaries: [LinkMatcher.RouteSummary] = []
     summaries.reserveCapacity(routes.count)
