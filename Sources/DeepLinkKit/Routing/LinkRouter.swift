@@ -619,21 +619,30 @@ extension String {
 /// it (a retain of its context) and no look-up of the array type's metadata, which an array of
 /// closures of the route type costs in code compiled without knowing that type.
 final class ParseTable<Route: Hashable & Sendable>: Sendable {
-  private nonisolated(unsafe) let closures: UnsafeMutableBufferPointer<RouteDefinition<Route>.Parse>
+  /// A closure kept inside a struct keeps the form it was declared with. Kept bare, as the element
+  /// of a generic buffer, it would be wrapped in a thunk taking its parameters indirectly: one more
+  /// object per route, allocated when the table is built and read on every call.
+  private struct Entry {
+    let parse: RouteDefinition<Route>.Parse
+  }
+
+  private nonisolated(unsafe) let entries: UnsafeMutableBufferPointer<Entry>
 
   init(_ definitions: [RouteDefinition<Route>]) {
-    closures = .allocate(capacity: definitions.count)
+    entries = .allocate(capacity: definitions.count)
     definitions.withUnsafeBufferPointer { definitions in
-      for index in definitions.indices { (closures.baseAddress! + index).initialize(to: definitions[index].parse) }
+      for index in definitions.indices {
+        (entries.baseAddress! + index).initialize(to: Entry(parse: definitions[index].parse))
+      }
     }
   }
 
   deinit {
-    closures.deinitialize()
-    closures.deallocate()
+    entries.deinitialize()
+    entries.deallocate()
   }
 
   func parse(_ index: Int, _ parameters: RouteParameters) throws -> Route {
-    try closures[index](parameters)
+    try entries[index].parse(parameters)
   }
 }
