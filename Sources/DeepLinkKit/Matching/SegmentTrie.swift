@@ -13,51 +13,60 @@ typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 /// cannot match. Registration order plays no part: two patterns of the same shape (same literals,
 /// same kinds of parameter in the same places) land on the same node, which is a conflict.
 ///
-/// The trie is built with a ``Builder`` and then laid out flat: nodes, literal edges and the
-/// literals' bytes each in one contiguous array, a node's literal children found by comparing
-/// bytes (a few) or through a small open-addressing table (many), so that matching a link of any
-/// table touches a handful of cache lines and allocates nothing.
+/// The trie is built with a ``Builder`` and then laid out flat, for a lookup that touches as few
+/// cache lines as a table of 10,000 routes allows: in one block of memory, each node (32 bytes) is
+/// followed by its literal edges (24 bytes each, holding a key of up to 16 bytes inline), and the
+/// nodes come in depth-first order, so that a node's first child follows its edges. A node with
+/// many literal children keeps them, in place of the list, in a small open-addressing table.
+/// Matching allocates nothing.
 struct SegmentTrie: Sendable {
-  /// A node in 32 bytes, two to a cache line.
-  private struct Node: Sendable {
-    var edgeStart: Int32 = 0
-    /// Bit 31: the edges are a hash table (else scanned); bits 21–30: the most segments any route
+  /// A node in 32 bytes. Children are the offsets of their nodes in the trie's words.
+  private struct Node {
+    /// Bit 31: the edges are a hash table (else a list); bits 21–30: the most segments any route
     /// through this node still consumes (1023 past a catch-all); bits 0–20: the number of edges
-    /// to scan, or the table's size as a power of two.
+    /// in the list, or the table's size as a power of two.
     var info: UInt32 = 0
-    var int: Int32 = -1
-    var uuid: Int32 = -1
-    var parameter: Int32 = -1
-    var wildcard: Int32 = -1
     /// The route that ends here.
     var terminal: Int32 = -1
     /// The route whose catch-all starts here.
     var catchAll: Int32 = -1
+    var int: Int32 = -1
+    var uuid: Int32 = -1
+    var parameter: Int32 = -1
+    var wildcard: Int32 = -1
+    private var unused: Int32 = 0
 
     var isTable: Bool { info & 0x8000_0000 != 0 }
     var maxRemaining: Int { Int((info >> 21) & 0x3FF) }
-    /// The edges to scan, or the table's size less one.
-    var edgeCount: Int32 { Int32(info & 0x1F_FFFF) }
-    var tableMask: Int32 { (1 << Int32(info & 0x1F_FFFF)) - 1 }
+    /// The edges in the list.
+    var edgeCount: Int { Int(info & 0x1F_FFFF) }
+    var tableMask: Int { (1 << Int(info & 0x1F_FFFF)) - 1 }
 
     /// How deep past a catch-all: more than any link has segments (`InputLimits.segmentsCeiling`).
     static let unbounded = 1023
+    /// In 8-byte words.
+    static let size = 4
   }
 
-  private struct Edge: Sendable {
-    var keyStart: Int32
-    var keyCount: Int32
-    var hash: UInt32
-    var child: Int32
+  /// A literal edge in 24 bytes: its key's length, its child, and its key's bytes (zero-padded) if
+  /// it has at most 16, else its first 8 bytes and the offset of the whole key in `longKeys`.
+  private enum Edge {
+    static let keyOffset = 0
+    static let lengthOffset = 16
+    static let childOffset = 20
+    static let inlineBytes = 16
+    /// In bytes.
+    static let stride = 24
+    /// An empty slot of a table: no segment has this length.
+    static let emptyLength = UInt32.max
   }
 
   /// More literal children than this, and a node looks them up through a hash table.
   private static let scanLimit = 8
 
-  private let nodes: [Node]
-  private let edges: [Edge]
-  private let keys: [UInt8]
-  private let slots: [Int32]
+  /// The nodes and their edges; the root's node first.
+  private let words: [UInt64]
+  private let longKeys: [UInt8]
   let isCaseSensitive: Bool
 
   /// The route that `segments` match, by the precedence rules.
@@ -65,39 +74,34 @@ struct SegmentTrie: Sendable {
   /// - Parameter checkingTypes: When `false`, typed parameters accept any segment; used to tell a
   ///   link whose parameter has the wrong type from one that matches no route at all.
   func match(_ segments: UnsafeBufferPointer<SegmentBytes>, checkingTypes: Bool = true) -> Int? {
-    nodes.withUnsafeBufferPointer { nodes in
-      edges.withUnsafeBufferPointer { edges in
-        keys.withUnsafeBufferPointer { keys in
-          slots.withUnsafeBufferPointer { slots in
-            let search = Search(
-              nodes: nodes, edges: edges, keys: keys, slots: slots, segments: segments,
-              isCaseSensitive: isCaseSensitive, checkingTypes: checkingTypes)
-            let found = search.run(node: 0, at: 0)
-            return found < 0 ? nil : Int(found)
-          }
-        }
+    words.withUnsafeBytes { words in
+      longKeys.withUnsafeBytes { longKeys in
+        let search = Search(
+          words: words.baseAddress!, longKeys: longKeys.baseAddress, segments: segments,
+          isCaseSensitive: isCaseSensitive, checkingTypes: checkingTypes)
+        let found = search.run(node: 0, at: 0)
+        return found < 0 ? nil : Int(found)
       }
     }
   }
 
   private struct Search {
-    let nodes: UnsafeBufferPointer<Node>
-    let edges: UnsafeBufferPointer<Edge>
-    let keys: UnsafeBufferPointer<UInt8>
-    let slots: UnsafeBufferPointer<Int32>
+    let words: UnsafeRawPointer
+    let longKeys: UnsafeRawPointer?
     let segments: UnsafeBufferPointer<SegmentBytes>
     let isCaseSensitive: Bool
     let checkingTypes: Bool
 
-    func run(node index: Int32, at position: Int) -> Int32 {
-      let node = nodes[Int(index)]
+    func run(node offset: Int32, at position: Int) -> Int32 {
+      let node = words.load(fromByteOffset: Int(offset) &* 8, as: Node.self)
       let remaining = segments.count - position
       if remaining == 0 { return node.terminal }
       guard remaining <= node.maxRemaining else { return -1 }
       let segment = segments[position]
       let next = position + 1
       if node.isTable || node.edgeCount > 0 {
-        let child = isCaseSensitive ? literal(node, segment) : foldedLiteral(node, segment)
+        let edges = words + (Int(offset) &+ Node.size) &* 8
+        let child = isCaseSensitive ? literal(node, edges, segment) : foldedLiteral(node, edges, segment)
         if child >= 0 {
           let found = run(node: child, at: next)
           if found >= 0 { return found }
@@ -122,46 +126,53 @@ struct SegmentTrie: Sendable {
       return node.catchAll
     }
 
-    /// The literal child of `node` whose key is `segment`, or -1.
-    private func literal(_ node: Node, _ segment: SegmentBytes) -> Int32 {
+    /// The child of the literal edge (of those at `edges`) whose key is `segment`, or -1.
+    private func literal(_ node: Node, _ edges: UnsafeRawPointer, _ segment: SegmentBytes) -> Int32 {
+      let length = UInt32(truncatingIfNeeded: segment.count)
       if !node.isTable {
-        for edge in edges[Int(node.edgeStart)..<Int(node.edgeStart + node.edgeCount)]
-        where equal(edge, segment) {
-          return edge.child
+        for index in 0..<node.edgeCount {
+          let edge = edges + index &* Edge.stride
+          if edge.load(fromByteOffset: Edge.lengthOffset, as: UInt32.self) == length, key(of: edge, is: segment) {
+            return edge.load(fromByteOffset: Edge.childOffset, as: Int32.self)
+          }
         }
         return -1
       }
-      let hash = SegmentTrie.hash(segment)
       let mask = node.tableMask
-      var slot = Int32(truncatingIfNeeded: hash) & mask
+      var slot = Int(SegmentTrie.hash(segment)) & mask
       while true {
-        let edgeIndex = slots[Int(node.edgeStart + slot)]
-        if edgeIndex < 0 { return -1 }
-        let edge = edges[Int(edgeIndex)]
-        if edge.hash == hash, equal(edge, segment) { return edge.child }
-        slot = (slot + 1) & mask
+        let edge = edges + slot &* Edge.stride
+        let edgeLength = edge.load(fromByteOffset: Edge.lengthOffset, as: UInt32.self)
+        if edgeLength == Edge.emptyLength { return -1 }
+        if edgeLength == length, key(of: edge, is: segment) {
+          return edge.load(fromByteOffset: Edge.childOffset, as: Int32.self)
+        }
+        slot = (slot &+ 1) & mask
       }
     }
 
-    private func equal(_ edge: Edge, _ segment: SegmentBytes) -> Bool {
-      guard Int(edge.keyCount) == segment.count else { return false }
-      guard let base = segment.baseAddress, let keyBase = keys.baseAddress else { return segment.isEmpty }
-      return memcmp(base, keyBase + Int(edge.keyStart), segment.count) == 0
+    /// Whether the key of `edge`, of the segment's length, has the segment's bytes.
+    private func key(of edge: UnsafeRawPointer, is segment: SegmentBytes) -> Bool {
+      guard let bytes = segment.baseAddress else { return true }
+      let count = segment.count
+      if count <= Edge.inlineBytes { return memcmp(edge + Edge.keyOffset, bytes, count) == 0 }
+      let start = Int(edge.load(fromByteOffset: Edge.keyOffset + 8, as: UInt64.self))
+      return memcmp(edge + Edge.keyOffset, bytes, 8) == 0 && memcmp(longKeys! + start + 8, bytes + 8, count - 8) == 0
     }
 
     /// The literal child for a table that ignores case: keys are stored lowercased, and the
     /// segment is lowercased the same way (ASCII on its bytes; other text as `String` does).
-    private func foldedLiteral(_ node: Node, _ segment: SegmentBytes) -> Int32 {
+    private func foldedLiteral(_ node: Node, _ edges: UnsafeRawPointer, _ segment: SegmentBytes) -> Int32 {
       guard segment.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) else {
-        return literal(node, segment)
+        return literal(node, edges, segment)
       }
       guard segment.allSatisfy({ $0 < 0x80 }) else {
         var lowered = String(decoding: segment, as: UTF8.self).lowercased()
-        return lowered.withUTF8 { literal(node, $0) }
+        return lowered.withUTF8 { literal(node, edges, $0) }
       }
       return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { buffer in
         for (index, byte) in segment.enumerated() { buffer[index] = byte.lowercasedASCII }
-        return literal(node, UnsafeBufferPointer(buffer))
+        return literal(node, edges, UnsafeBufferPointer(buffer))
       }
     }
   }
@@ -186,6 +197,19 @@ struct SegmentTrie: Sendable {
       var terminal: Int?
       var catchAll: Int?
       var maxRemaining = 0
+
+      /// The size of a hash table of `literals` edges, as a power of two: at most half full.
+      static func tablePower(literals: Int) -> Int {
+        var power = 4
+        while 1 << power < literals * 2 { power += 1 }
+        return power
+      }
+
+      /// The words a node's block takes: the node, then a list of edges or a table of them.
+      static func wordCount(literals: Int) -> Int {
+        let slots = literals > SegmentTrie.scanLimit ? 1 << tablePower(literals: literals) : literals
+        return SegmentTrie.Node.size + slots * Edge.stride / 8
+      }
     }
 
     private var nodes = [Node()]
@@ -235,55 +259,91 @@ struct SegmentTrie: Sendable {
       return nil
     }
 
-    /// The trie laid out flat.
+    /// The trie laid out flat: each node's block (the node, then its edges) in depth-first
+    /// order, children in the order of `children(of:)`.
     func build() -> SegmentTrie {
-      var flat: [SegmentTrie.Node] = []
-      var edges: [Edge] = []
-      var keys: [UInt8] = []
-      var slots: [Int32] = []
-      flat.reserveCapacity(nodes.count)
-      edges.reserveCapacity(nodes.count)
-      for node in nodes {
-        var compact = SegmentTrie.Node()
-        let firstEdge = edges.count
-        // (The dictionary's order may differ between runs; matching does not depend on it.)
-        for (key, child) in node.literals {
-          var key = key
-          let start = Int32(keys.count)
-          let hash = key.withUTF8 { bytes in
-            keys.append(contentsOf: bytes)
-            return SegmentTrie.hash(bytes)
-          }
-          edges.append(Edge(keyStart: start, keyCount: Int32(key.utf8.count), hash: hash, child: Int32(child)))
-        }
-        let remaining = node.maxRemaining == .max ? SegmentTrie.Node.unbounded : min(node.maxRemaining, 1022)
-        var info = UInt32(remaining) << 21
-        if node.literals.count > SegmentTrie.scanLimit {
-          var power = 4
-          while 1 << power < node.literals.count * 2 { power += 1 }
-          let size = 1 << power
-          compact.edgeStart = Int32(slots.count)
-          info |= 0x8000_0000 | UInt32(power)
-          slots.append(contentsOf: repeatElement(-1, count: size))
-          for edgeIndex in firstEdge..<edges.count {
-            var slot = Int(edges[edgeIndex].hash) & (size - 1)
-            while slots[Int(compact.edgeStart) + slot] >= 0 { slot = (slot + 1) & (size - 1) }
-            slots[Int(compact.edgeStart) + slot] = Int32(edgeIndex)
-          }
-        } else {
-          compact.edgeStart = Int32(firstEdge)
-          info |= UInt32(node.literals.count)
-        }
-        compact.info = info
-        compact.int = Int32(node.int ?? -1)
-        compact.uuid = Int32(node.uuid ?? -1)
-        compact.parameter = Int32(node.parameter ?? -1)
-        compact.wildcard = Int32(node.wildcard ?? -1)
-        compact.terminal = Int32(node.terminal ?? -1)
-        compact.catchAll = Int32(node.catchAll ?? -1)
-        flat.append(compact)
+      // Where each node's block starts, in words.
+      var offsets = [Int32](repeating: -1, count: nodes.count)
+      var order: [Int] = []
+      order.reserveCapacity(nodes.count)
+      var total = 0
+      var stack = [0]
+      while let index = stack.popLast() {
+        offsets[index] = Int32(total)
+        order.append(index)
+        let node = nodes[index]
+        total += Node.wordCount(literals: node.literals.count)
+        stack += children(of: node).reversed()
       }
-      return SegmentTrie(nodes: flat, edges: edges, keys: keys, slots: slots, isCaseSensitive: isCaseSensitive)
+      var words = [UInt64](repeating: 0, count: total)
+      var longKeys: [UInt8] = []
+      words.withUnsafeMutableBytes { words in
+        for index in order {
+          let node = nodes[index]
+          let start = Int(offsets[index]) * 8
+          let remaining = node.maxRemaining == .max ? SegmentTrie.Node.unbounded : min(node.maxRemaining, 1022)
+          var info = UInt32(remaining) << 21
+          var slots = node.literals.count
+          if node.literals.count > SegmentTrie.scanLimit {
+            let power = Node.tablePower(literals: node.literals.count)
+            info |= 0x8000_0000 | UInt32(power)
+            slots = 1 << power
+          } else {
+            info |= UInt32(node.literals.count)
+          }
+          func offset(_ child: Int?) -> Int32 { child.map { offsets[$0] } ?? -1 }
+          var compact = SegmentTrie.Node()
+          compact.info = info
+          (compact.terminal, compact.catchAll) = (Int32(node.terminal ?? -1), Int32(node.catchAll ?? -1))
+          (compact.int, compact.uuid) = (offset(node.int), offset(node.uuid))
+          (compact.parameter, compact.wildcard) = (offset(node.parameter), offset(node.wildcard))
+          words.storeBytes(of: compact, toByteOffset: start, as: SegmentTrie.Node.self)
+          let edges = start + SegmentTrie.Node.size * 8
+          if node.literals.count > SegmentTrie.scanLimit {
+            for slot in 0..<slots {
+              words.storeBytes(
+                of: Edge.emptyLength, toByteOffset: edges + slot * Edge.stride + Edge.lengthOffset, as: UInt32.self)
+            }
+          }
+          for (position, (key, child)) in literalChildren(of: node).enumerated() {
+            var key = key
+            key.withUTF8 { bytes in
+              var slot = position
+              if node.literals.count > SegmentTrie.scanLimit {
+                slot = Int(SegmentTrie.hash(bytes)) & (slots - 1)
+                while words.load(fromByteOffset: edges + slot * Edge.stride + Edge.lengthOffset, as: UInt32.self)
+                  != Edge.emptyLength
+                {
+                  slot = (slot + 1) & (slots - 1)
+                }
+              }
+              let edge = edges + slot * Edge.stride
+              if bytes.count <= Edge.inlineBytes {
+                words.baseAddress!.advanced(by: edge).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+              } else {
+                words.baseAddress!.advanced(by: edge).copyMemory(from: bytes.baseAddress!, byteCount: 8)
+                words.storeBytes(of: UInt64(longKeys.count), toByteOffset: edge + 8, as: UInt64.self)
+                longKeys += bytes
+              }
+              words.storeBytes(of: UInt32(bytes.count), toByteOffset: edge + Edge.lengthOffset, as: UInt32.self)
+              words.storeBytes(of: offsets[child], toByteOffset: edge + Edge.childOffset, as: Int32.self)
+            }
+          }
+        }
+      }
+      return SegmentTrie(words: words, longKeys: longKeys, isCaseSensitive: isCaseSensitive)
+    }
+
+    /// A node's literal children in the order they were added (the dictionary's own order may
+    /// differ between runs), so that the layout is the same on every run.
+    private func literalChildren(of node: Node) -> [(key: String, child: Int)] {
+      node.literals.map { (key: $0.key, child: $0.value) }.sorted { $0.child < $1.child }
+    }
+
+    /// A node's children in the order they are laid out: literals, then `int`, `uuid`, untyped
+    /// and `*` children, the order in which matching tries them.
+    private func children(of node: Node) -> [Int] {
+      literalChildren(of: node).map(\.child) + [node.int, node.uuid, node.parameter, node.wildcard].compactMap { $0 }
     }
 
     private mutating func addNode() -> Int {
