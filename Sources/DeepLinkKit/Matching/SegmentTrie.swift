@@ -15,10 +15,11 @@ typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 ///
 /// The trie is built with a ``Builder`` and then laid out flat, for a lookup that touches as few
 /// cache lines as a table of 10,000 routes allows: in one block of memory, each node (32 bytes) is
-/// followed by its literal edges (24 bytes each, holding a key of up to 16 bytes inline), and the
-/// nodes come in depth-first order, so that a node's first child follows its edges. A node with
-/// many literal children keeps them, in place of the list, in a small open-addressing table.
-/// Matching allocates nothing.
+/// followed by the records (``RouteEssentials``) of the routes that end or catch all there, then
+/// by its literal edges (24 bytes each, holding a key of up to 16 bytes inline); the nodes come in
+/// depth-first order, so that a node's first child follows its edges. A node with many literal
+/// children keeps them, in place of the list, in a small open-addressing table. Matching allocates
+/// nothing, and finds the route's record where it found the route.
 struct SegmentTrie: Sendable {
   /// A node in 32 bytes. Children are the offsets of their nodes in the trie's words.
   private struct Node {
@@ -34,7 +35,8 @@ struct SegmentTrie: Sendable {
     var uuid: Int32 = -1
     var parameter: Int32 = -1
     var wildcard: Int32 = -1
-    private var unused: Int32 = 0
+    /// Where the edges start, past the node and its records.
+    var edges: Int32 = 0
 
     var isTable: Bool { info & 0x8000_0000 != 0 }
     var maxRemaining: Int { Int((info >> 21) & 0x3FF) }
@@ -46,6 +48,8 @@ struct SegmentTrie: Sendable {
     static let unbounded = 1023
     /// In 8-byte words.
     static let size = 4
+    /// A route's record, in words.
+    static let recordSize = (MemoryLayout<RouteEssentials>.stride + 7) / 8
   }
 
   /// A literal edge in 24 bytes: its key's length, its child, and its key's bytes (zero-padded) if
@@ -74,15 +78,38 @@ struct SegmentTrie: Sendable {
   /// - Parameter checkingTypes: When `false`, typed parameters accept any segment; used to tell a
   ///   link whose parameter has the wrong type from one that matches no route at all.
   func match(_ segments: UnsafeBufferPointer<SegmentBytes>, checkingTypes: Bool = true) -> Int? {
+    find(segments, checkingTypes: checkingTypes) { index, _ in index }
+  }
+
+  /// The route that `segments` match, with its record.
+  func matchWithRecord(_ segments: UnsafeBufferPointer<SegmentBytes>) -> (index: Int, record: RouteEssentials)? {
+    find(segments, checkingTypes: true) { index, record in
+      (index, record.load(as: RouteEssentials.self))
+    }
+  }
+
+  private func find<Result>(
+    _ segments: UnsafeBufferPointer<SegmentBytes>, checkingTypes: Bool,
+    _ found: (Int, UnsafeRawPointer) -> Result
+  ) -> Result? {
     words.withUnsafeBytes { words in
       longKeys.withUnsafeBytes { longKeys in
         let search = Search(
           words: words.baseAddress!, longKeys: longKeys.baseAddress, segments: segments,
           isCaseSensitive: isCaseSensitive, checkingTypes: checkingTypes)
-        let found = search.run(node: 0, at: 0)
-        return found < 0 ? nil : Int(found)
+        let end = search.run(node: 0, at: 0)
+        guard end.index >= 0 else { return nil }
+        return found(Int(end.index), words.baseAddress! + Int(end.record) * 8)
       }
     }
+  }
+
+  /// A route found: its index, and where its record is (in words).
+  private struct End {
+    var index: Int32
+    var record: Int32
+
+    static let none = End(index: -1, record: 0)
   }
 
   private struct Search {
@@ -92,38 +119,40 @@ struct SegmentTrie: Sendable {
     let isCaseSensitive: Bool
     let checkingTypes: Bool
 
-    func run(node offset: Int32, at position: Int) -> Int32 {
+    func run(node offset: Int32, at position: Int) -> End {
       let node = words.load(fromByteOffset: Int(offset) &* 8, as: Node.self)
       let remaining = segments.count - position
-      if remaining == 0 { return node.terminal }
-      guard remaining <= node.maxRemaining else { return -1 }
+      // The records follow the node: the terminal route's first.
+      if remaining == 0 { return End(index: node.terminal, record: offset &+ Int32(Node.size)) }
+      guard remaining <= node.maxRemaining else { return .none }
       let segment = segments[position]
       let next = position + 1
       if node.isTable || node.edgeCount > 0 {
-        let edges = words + (Int(offset) &+ Node.size) &* 8
+        let edges = words + Int(node.edges) &* 8
         let child = isCaseSensitive ? literal(node, edges, segment) : foldedLiteral(node, edges, segment)
         if child >= 0 {
           let found = run(node: child, at: next)
-          if found >= 0 { return found }
+          if found.index >= 0 { return found }
         }
       }
       if node.int >= 0, !checkingTypes || RoutePattern.ParameterType.isInteger(segment) {
         let found = run(node: node.int, at: next)
-        if found >= 0 { return found }
+        if found.index >= 0 { return found }
       }
       if node.uuid >= 0, !checkingTypes || RoutePattern.ParameterType.isUUID(segment) {
         let found = run(node: node.uuid, at: next)
-        if found >= 0 { return found }
+        if found.index >= 0 { return found }
       }
       if node.parameter >= 0 {
         let found = run(node: node.parameter, at: next)
-        if found >= 0 { return found }
+        if found.index >= 0 { return found }
       }
       if node.wildcard >= 0 {
         let found = run(node: node.wildcard, at: next)
-        if found >= 0 { return found }
+        if found.index >= 0 { return found }
       }
-      return node.catchAll
+      let record = offset &+ Int32(Node.size) &+ (node.terminal >= 0 ? Int32(Node.recordSize) : 0)
+      return End(index: node.catchAll, record: record)
     }
 
     /// The child of the literal edge (of those at `edges`) whose key is `segment`, or -1.
@@ -205,10 +234,13 @@ struct SegmentTrie: Sendable {
         return power
       }
 
-      /// The words a node's block takes: the node, then a list of edges or a table of them.
-      static func wordCount(literals: Int) -> Int {
-        let slots = literals > SegmentTrie.scanLimit ? 1 << tablePower(literals: literals) : literals
-        return SegmentTrie.Node.size + slots * Edge.stride / 8
+      /// The words the node's block takes: the node, its routes' records, then a list of edges
+      /// or a table of them.
+      var wordCount: Int {
+        let slots =
+          literals.count > SegmentTrie.scanLimit ? 1 << Self.tablePower(literals: literals.count) : literals.count
+        let records = (terminal == nil ? 0 : 1) + (catchAll == nil ? 0 : 1)
+        return SegmentTrie.Node.size + records * SegmentTrie.Node.recordSize + slots * Edge.stride / 8
       }
     }
 
@@ -259,9 +291,12 @@ struct SegmentTrie: Sendable {
       return nil
     }
 
-    /// The trie laid out flat: each node's block (the node, then its edges) in depth-first
-    /// order, children in the order of `children(of:)`.
-    func build() -> SegmentTrie {
+    /// The trie laid out flat: each node's block (the node, the records of the routes that end
+    /// or catch all there, then its edges) in depth-first order, children in the order of
+    /// `children(of:)`.
+    ///
+    /// - Parameter records: Every route's record, by the index it was inserted with.
+    func build(records: [RouteEssentials]) -> SegmentTrie {
       // Where each node's block starts, in words.
       var offsets = [Int32](repeating: -1, count: nodes.count)
       var order: [Int] = []
@@ -272,7 +307,7 @@ struct SegmentTrie: Sendable {
         offsets[index] = Int32(total)
         order.append(index)
         let node = nodes[index]
-        total += Node.wordCount(literals: node.literals.count)
+        total += node.wordCount
         stack += children(of: node).reversed()
       }
       var words = [UInt64](repeating: 0, count: total)
@@ -297,8 +332,13 @@ struct SegmentTrie: Sendable {
           (compact.terminal, compact.catchAll) = (Int32(node.terminal ?? -1), Int32(node.catchAll ?? -1))
           (compact.int, compact.uuid) = (offset(node.int), offset(node.uuid))
           (compact.parameter, compact.wildcard) = (offset(node.parameter), offset(node.wildcard))
+          var edges = start + SegmentTrie.Node.size * 8
+          for route in [node.terminal, node.catchAll].compactMap({ $0 }) {
+            words.storeBytes(of: records[route], toByteOffset: edges, as: RouteEssentials.self)
+            edges += SegmentTrie.Node.recordSize * 8
+          }
+          compact.edges = Int32(edges / 8)
           words.storeBytes(of: compact, toByteOffset: start, as: SegmentTrie.Node.self)
-          let edges = start + SegmentTrie.Node.size * 8
           if node.literals.count > SegmentTrie.scanLimit {
             for slot in 0..<slots {
               words.storeBytes(

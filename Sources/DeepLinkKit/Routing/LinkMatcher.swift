@@ -6,7 +6,8 @@ final class LinkMatcher: Sendable {
   let adapter: URLAdapter
   let patterns: [RoutePattern]
   /// What resolving a link needs of each route, laid out flat, apart from its definition (whose
-  /// strings, sets and closures live in many objects): one record per route.
+  /// strings, sets and closures live in many objects): one record per route. (The tries hold a
+  /// copy of each, beside the node where the route ends.)
   let essentials: [RouteEssentials]
   /// The captures of routes with more than two, end to end.
   private let overflowCaptures: [RouteCapture]
@@ -30,13 +31,11 @@ final class LinkMatcher: Sendable {
   }
 
   init(
-    routes: [RouteSummary], patterns: [RoutePattern], trie: SegmentTrie,
-    hostTries: [(host: [UInt8], trie: SegmentTrie)], adapter: URLAdapter
+    routes: [RouteSummary], patterns: [RoutePattern], trie: SegmentTrie.Builder,
+    hostTries: [(host: [UInt8], trie: SegmentTrie.Builder)], adapter: URLAdapter
   ) {
     self.adapter = adapter
     self.patterns = patterns
-    self.trie = trie
-    self.hostTries = hostTries
     self.routeNames = RouteNames(patterns: routes.map(\.pattern), names: routes.map(\.name))
     var essentials: [RouteEssentials] = []
     var overflow: [RouteCapture] = []
@@ -86,6 +85,8 @@ final class LinkMatcher: Sendable {
           overflow: UInt32(overflowStart)))
     }
     self.essentials = essentials
+    self.trie = trie.build(records: essentials)
+    self.hostTries = hostTries.map { ($0.host, $0.trie.build(records: essentials)) }
     self.overflowCaptures = overflow
     self.captureNames = names
     var nameBytes: [UInt8] = []
@@ -105,10 +106,11 @@ final class LinkMatcher: Sendable {
   }
 
   func match(_ link: ScannedLink) throws(DeepLinkError) -> LinkMatch {
-    guard let index = hostTrie(for: link)?.match(link.segments) ?? trie.match(link.segments)
+    guard
+      let (index, record) = hostTrie(for: link)?.matchWithRecord(link.segments) ?? trie.matchWithRecord(link.segments)
     else { throw failure(for: link) }
-    let parameters = try capturedParameters(index, link)
-    return LinkMatch(index: index, parameters: parameters, source: link.source, kind: link.kind)
+    let parameters = try capturedParameters(index, record, link)
+    return LinkMatch(index: index, record: record, parameters: parameters, source: link.source, kind: link.kind)
   }
 
   /// The routes of the link's host, if it has its own (a table without host groups looks no host up).
@@ -146,8 +148,9 @@ final class LinkMatcher: Sendable {
   /// block. A catch-all joins its segments with `/`, so a segment holding an encoded slash
   /// (`a%2F..`) would forge segments in the joined value; such a link is refused, and a
   /// catch-all's value, split on `/`, is exactly the link's segments.
-  private func capturedParameters(_ index: Int, _ link: ScannedLink) throws(DeepLinkError) -> RouteParameters {
-    let essentials = self.essentials[index]
+  private func capturedParameters(_ index: Int, _ essentials: RouteEssentials, _ link: ScannedLink)
+    throws(DeepLinkError) -> RouteParameters
+  {
     let segments = link.segments
     let count = Int(essentials.captureCount)
     let start = Int(essentials.overflow)
@@ -196,6 +199,7 @@ final class LinkMatcher: Sendable {
 /// What a link matched, before the app's route is built from it.
 struct LinkMatch {
   var index: Int
+  var record: RouteEssentials
   var parameters: RouteParameters
   var source: DeepLinkSource
   var kind: DeepLinkSource

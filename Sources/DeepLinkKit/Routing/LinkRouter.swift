@@ -150,8 +150,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.definitions = kept
     self.parsers = ParseTable(kept)
     self.matcher = LinkMatcher(
-      routes: summaries, patterns: patterns, trie: trie.build(),
-      hostTries: hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value.build()) },
+      routes: summaries, patterns: patterns, trie: trie,
+      hostTries: hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) },
       adapter: URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost))
     let unprintable = examplesThatDoNotPrint(printable.map(\.index))
     guard unprintable.isEmpty else { throw RouteTableError(problems: unprintable) }
@@ -291,7 +291,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     // The match's parameters are handed over, not shared, so that a declared default is added in
     // place rather than to a copy.
     try build(
-      match.index, &match.parameters, source: match.source, linkKind: match.kind, checkingSources: checkingSources)
+      match.index, match.record, &match.parameters, source: match.source, linkKind: match.kind,
+      checkingSources: checkingSources)
   }
 
   /// Checks the source and builds the route of the definition at `index` from its parameters.
@@ -300,14 +301,17 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     checkingSources: Bool = true
   ) throws(DeepLinkError) -> Resolution<Route> {
     var parameters = parameters
-    return try build(index, &parameters, source: source, linkKind: linkKind, checkingSources: checkingSources)
+    return try build(
+      index, matcher.essentials[index], &parameters, source: source, linkKind: linkKind,
+      checkingSources: checkingSources)
   }
 
+  /// The route of the definition at `index`, whose record is `essentials` (as the trie found it
+  /// beside the route, or from the matcher's list).
   private func build(
-    _ index: Int, _ parameters: inout RouteParameters, source: DeepLinkSource, linkKind: DeepLinkSource?,
-    checkingSources: Bool
+    _ index: Int, _ essentials: RouteEssentials, _ parameters: inout RouteParameters, source: DeepLinkSource,
+    linkKind: DeepLinkSource?, checkingSources: Bool
   ) throws(DeepLinkError) -> Resolution<Route> {
-    let essentials = matcher.essentials[index]
     if checkingSources, essentials.sources & source.bit == 0 {
       let sources = definitions[index].sources ?? []
       let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
