@@ -14,42 +14,62 @@ typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 /// same kinds of parameter in the same places) land on the same node, which is a conflict.
 ///
 /// The trie is built with a ``Builder`` and then laid out flat, for a lookup that touches as few
-/// cache lines as a table of 10,000 routes allows: in one block of memory, each node (32 bytes) is
-/// followed by the records (``RouteEssentials``) of the routes that end or catch all there, then
-/// by its literal edges (24 bytes each, holding a key of up to 16 bytes inline); the nodes come in
-/// depth-first order, so that a node's first child follows its edges. A node with many literal
+/// cache lines as a table of 10,000 routes allows: in one block of memory, each node (8 to 32
+/// bytes: what it holds, then only the children and routes it has) is followed by the records
+/// (``RouteEssentials``) of the routes that end or catch all there, then by its literal edges (24
+/// bytes each, holding a key of up to 16 bytes inline); the nodes come in depth-first order, so
+/// that a node's first child follows its edges. A node with many literal
 /// children keeps them, in place of the list, in a small open-addressing table. Matching allocates
 /// nothing, and finds the route's record where it found the route.
 struct SegmentTrie: Sendable {
-  /// A node in 32 bytes. Children are the offsets of their nodes in the trie's words.
+  /// A node where it lies: 4 bytes saying what it has, then, 4 bytes each, only the routes and
+  /// children it has (in the order of ``Slot``), padded to 8 bytes. Children are the offsets of
+  /// their nodes in the trie's words; routes are indices.
   private struct Node {
+    let base: UnsafeRawPointer
     /// Bit 31: the edges are a hash table (else a list); bits 21–30: the most segments any route
-    /// through this node still consumes (1023 past a catch-all); bits 0–20: the number of edges
-    /// in the list, or the table's size as a power of two.
-    var info: UInt32 = 0
-    /// The route that ends here.
-    var terminal: Int32 = -1
-    /// The route whose catch-all starts here.
-    var catchAll: Int32 = -1
-    var int: Int32 = -1
-    var uuid: Int32 = -1
-    var parameter: Int32 = -1
-    var wildcard: Int32 = -1
-    /// Where the edges start, past the node and its records.
-    var edges: Int32 = 0
+    /// through this node still consumes (1023 past a catch-all); bits 16–20: the number of edges
+    /// in the list, or the table's size as a power of two; bits 0–5: which slots it has.
+    let info: UInt32
+
+    init(_ base: UnsafeRawPointer) {
+      self.base = base
+      info = base.load(as: UInt32.self)
+    }
+
+    /// What a node may have, in the order it stores them.
+    enum Slot: UInt32 {
+      /// The route that ends here; the route whose catch-all starts here.
+      case terminal, catchAll
+      /// The children for a typed, untyped or `*` segment.
+      case int, uuid, parameter, wildcard
+    }
+
+    /// The route or child in `slot`, or -1.
+    func callAsFunction(_ slot: Slot) -> Int32 {
+      let bit: UInt32 = 1 << slot.rawValue
+      guard info & bit != 0 else { return -1 }
+      return base.load(fromByteOffset: 4 &+ 4 &* (info & (bit &- 1)).nonzeroBitCount, as: Int32.self)
+    }
 
     var isTable: Bool { info & 0x8000_0000 != 0 }
     var maxRemaining: Int { Int((info >> 21) & 0x3FF) }
     /// The edges in the list.
-    var edgeCount: Int { Int(info & 0x1F_FFFF) }
-    var tableMask: Int { (1 << Int(info & 0x1F_FFFF)) - 1 }
+    var edgeCount: Int { Int((info >> 16) & 0x1F) }
+    var tableMask: Int { (1 << Int((info >> 16) & 0x1F)) - 1 }
+
+    /// The records, after the slots: the terminal route's first.
+    var records: UnsafeRawPointer { base + Self.slotsBytes(info & 0x3F) }
+    /// The edges, after the records.
+    var edges: UnsafeRawPointer { records + Self.recordBytes &* (info & 0x3).nonzeroBitCount }
+
+    /// The bytes a node with these slots takes, before its records.
+    static func slotsBytes(_ slots: UInt32) -> Int { (4 + 4 * slots.nonzeroBitCount + 7) & ~7 }
 
     /// How deep past a catch-all: more than any link has segments (`InputLimits.segmentsCeiling`).
     static let unbounded = 1023
-    /// In 8-byte words.
-    static let size = 4
-    /// A route's record, in words.
-    static let recordSize = (MemoryLayout<RouteEssentials>.stride + 7) / 8
+    /// A route's record, in bytes, a multiple of 8.
+    static let recordBytes = (MemoryLayout<RouteEssentials>.stride + 7) & ~7
   }
 
   /// A literal edge in 24 bytes: its key's length, its child, and its key's bytes (zero-padded) if
@@ -98,18 +118,18 @@ struct SegmentTrie: Sendable {
           words: words.baseAddress!, longKeys: longKeys.baseAddress, segments: segments,
           isCaseSensitive: isCaseSensitive, checkingTypes: checkingTypes)
         let end = search.run(node: 0, at: 0)
-        guard end.index >= 0 else { return nil }
-        return found(Int(end.index), words.baseAddress! + Int(end.record) * 8)
+        guard end.index >= 0, let record = end.record else { return nil }
+        return found(Int(end.index), record)
       }
     }
   }
 
-  /// A route found: its index, and where its record is (in words).
+  /// A route found: its index, and where its record is.
   private struct End {
     var index: Int32
-    var record: Int32
+    var record: UnsafeRawPointer?
 
-    static let none = End(index: -1, record: 0)
+    static var none: End { End(index: -1, record: nil) }
   }
 
   private struct Search {
@@ -120,43 +140,44 @@ struct SegmentTrie: Sendable {
     let checkingTypes: Bool
 
     func run(node offset: Int32, at position: Int) -> End {
-      let node = words.load(fromByteOffset: Int(offset) &* 8, as: Node.self)
+      let node = Node(words + Int(offset) &* 8)
       let remaining = segments.count - position
-      // The records follow the node: the terminal route's first.
-      if remaining == 0 { return End(index: node.terminal, record: offset &+ Int32(Node.size)) }
+      if remaining == 0 { return End(index: node(.terminal), record: node.records) }
       guard remaining <= node.maxRemaining else { return .none }
       let segment = segments[position]
       let next = position + 1
       if node.isTable || node.edgeCount > 0 {
-        let edges = words + Int(node.edges) &* 8
-        let child = isCaseSensitive ? literal(node, edges, segment) : foldedLiteral(node, edges, segment)
+        let child = isCaseSensitive ? literal(node, segment) : foldedLiteral(node, segment)
         if child >= 0 {
           let found = run(node: child, at: next)
           if found.index >= 0 { return found }
         }
       }
-      if node.int >= 0, !checkingTypes || RoutePattern.ParameterType.isInteger(segment) {
-        let found = run(node: node.int, at: next)
+      let int = node(.int)
+      if int >= 0, !checkingTypes || RoutePattern.ParameterType.isInteger(segment) {
+        let found = run(node: int, at: next)
         if found.index >= 0 { return found }
       }
-      if node.uuid >= 0, !checkingTypes || RoutePattern.ParameterType.isUUID(segment) {
-        let found = run(node: node.uuid, at: next)
+      let uuid = node(.uuid)
+      if uuid >= 0, !checkingTypes || RoutePattern.ParameterType.isUUID(segment) {
+        let found = run(node: uuid, at: next)
         if found.index >= 0 { return found }
       }
-      if node.parameter >= 0 {
-        let found = run(node: node.parameter, at: next)
-        if found.index >= 0 { return found }
+      for slot in [Node.Slot.parameter, .wildcard] {
+        let child = node(slot)
+        if child >= 0 {
+          let found = run(node: child, at: next)
+          if found.index >= 0 { return found }
+        }
       }
-      if node.wildcard >= 0 {
-        let found = run(node: node.wildcard, at: next)
-        if found.index >= 0 { return found }
-      }
-      let record = offset &+ Int32(Node.size) &+ (node.terminal >= 0 ? Int32(Node.recordSize) : 0)
-      return End(index: node.catchAll, record: record)
+      // The terminal route's record comes first.
+      let terminals = Int(node.info & 1)
+      return End(index: node(.catchAll), record: node.records + terminals &* Node.recordBytes)
     }
 
     /// The child of the literal edge (of those at `edges`) whose key is `segment`, or -1.
-    private func literal(_ node: Node, _ edges: UnsafeRawPointer, _ segment: SegmentBytes) -> Int32 {
+    private func literal(_ node: Node, _ segment: SegmentBytes) -> Int32 {
+      let edges = node.edges
       let length = UInt32(truncatingIfNeeded: segment.count)
       if !node.isTable {
         for index in 0..<node.edgeCount {
@@ -191,17 +212,17 @@ struct SegmentTrie: Sendable {
 
     /// The literal child for a table that ignores case: keys are stored lowercased, and the
     /// segment is lowercased the same way (ASCII on its bytes; other text as `String` does).
-    private func foldedLiteral(_ node: Node, _ edges: UnsafeRawPointer, _ segment: SegmentBytes) -> Int32 {
+    private func foldedLiteral(_ node: Node, _ segment: SegmentBytes) -> Int32 {
       guard segment.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) else {
-        return literal(node, edges, segment)
+        return literal(node, segment)
       }
       guard segment.allSatisfy({ $0 < 0x80 }) else {
         var lowered = String(decoding: segment, as: UTF8.self).lowercased()
-        return lowered.withUTF8 { literal(node, edges, $0) }
+        return lowered.withUTF8 { literal(node, $0) }
       }
       return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { buffer in
         for (index, byte) in segment.enumerated() { buffer[index] = byte.lowercasedASCII }
-        return literal(node, edges, UnsafeBufferPointer(buffer))
+        return literal(node, UnsafeBufferPointer(buffer))
       }
     }
   }
@@ -234,13 +255,24 @@ struct SegmentTrie: Sendable {
         return power
       }
 
-      /// The words the node's block takes: the node, its routes' records, then a list of edges
-      /// or a table of them.
-      var wordCount: Int {
-        let slots =
-          literals.count > SegmentTrie.scanLimit ? 1 << Self.tablePower(literals: literals.count) : literals.count
+      /// The routes and children in the order of ``SegmentTrie/Node/Slot``.
+      var slots: [Int?] { [terminal, catchAll, int, uuid, parameter, wildcard] }
+
+      /// Which slots are filled, a bit each.
+      var presence: UInt32 {
+        slots.enumerated().reduce(0) { bits, slot in slot.element == nil ? bits : bits | 1 << UInt32(slot.offset) }
+      }
+
+      /// The edges in a list, or the slots of a table of them.
+      var edgeSlots: Int {
+        literals.count > SegmentTrie.scanLimit ? 1 << Self.tablePower(literals: literals.count) : literals.count
+      }
+
+      /// The bytes the node's block takes: the node, its routes' records, then a list of edges
+      /// or a table of them; a multiple of 8.
+      var byteCount: Int {
         let records = (terminal == nil ? 0 : 1) + (catchAll == nil ? 0 : 1)
-        return SegmentTrie.Node.size + records * SegmentTrie.Node.recordSize + slots * Edge.stride / 8
+        return SegmentTrie.Node.slotsBytes(presence) + records * SegmentTrie.Node.recordBytes + edgeSlots * Edge.stride
       }
     }
 
@@ -307,7 +339,7 @@ struct SegmentTrie: Sendable {
         offsets[index] = Int32(total)
         order.append(index)
         let node = nodes[index]
-        total += node.wordCount
+        total += node.byteCount / 8
         stack += children(of: node).reversed()
       }
       var words = [UInt64](repeating: 0, count: total)
@@ -317,29 +349,24 @@ struct SegmentTrie: Sendable {
           let node = nodes[index]
           let start = Int(offsets[index]) * 8
           let remaining = node.maxRemaining == .max ? SegmentTrie.Node.unbounded : min(node.maxRemaining, 1022)
-          var info = UInt32(remaining) << 21
-          var slots = node.literals.count
-          if node.literals.count > SegmentTrie.scanLimit {
-            let power = Node.tablePower(literals: node.literals.count)
-            info |= 0x8000_0000 | UInt32(power)
-            slots = 1 << power
-          } else {
-            info |= UInt32(node.literals.count)
+          let isTable = node.literals.count > SegmentTrie.scanLimit
+          let count = isTable ? Node.tablePower(literals: node.literals.count) : node.literals.count
+          let slots = node.edgeSlots
+          let info = (isTable ? 0x8000_0000 : 0) | UInt32(remaining) << 21 | UInt32(count) << 16 | node.presence
+          words.storeBytes(of: info, toByteOffset: start, as: UInt32.self)
+          // The filled slots: routes as they are, children as their offsets.
+          var field = start + 4
+          for (kind, value) in node.slots.enumerated() {
+            guard let value else { continue }
+            words.storeBytes(of: kind < 2 ? Int32(value) : offsets[value], toByteOffset: field, as: Int32.self)
+            field += 4
           }
-          func offset(_ child: Int?) -> Int32 { child.map { offsets[$0] } ?? -1 }
-          var compact = SegmentTrie.Node()
-          compact.info = info
-          (compact.terminal, compact.catchAll) = (Int32(node.terminal ?? -1), Int32(node.catchAll ?? -1))
-          (compact.int, compact.uuid) = (offset(node.int), offset(node.uuid))
-          (compact.parameter, compact.wildcard) = (offset(node.parameter), offset(node.wildcard))
-          var edges = start + SegmentTrie.Node.size * 8
+          var edges = start + SegmentTrie.Node.slotsBytes(node.presence)
           for route in [node.terminal, node.catchAll].compactMap({ $0 }) {
             words.storeBytes(of: records[route], toByteOffset: edges, as: RouteEssentials.self)
-            edges += SegmentTrie.Node.recordSize * 8
+            edges += SegmentTrie.Node.recordBytes
           }
-          compact.edges = Int32(edges / 8)
-          words.storeBytes(of: compact, toByteOffset: start, as: SegmentTrie.Node.self)
-          if node.literals.count > SegmentTrie.scanLimit {
+          if isTable {
             for slot in 0..<slots {
               words.storeBytes(
                 of: Edge.emptyLength, toByteOffset: edges + slot * Edge.stride + Edge.lengthOffset, as: UInt32.self)
