@@ -61,15 +61,18 @@ final class URLAdapter: Sendable {
     _ url: String, source: DeepLinkSource?, writingMessages: Bool = false,
     _ body: (ScannedLink) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
-    // The refusal is passed down by address: copying it (an adapter and a string) into the
-    // scanner and the link would cost reference counting on every link, refused or not.
-    var refusal = Refusal(adapter: self, url: url, source: source, writesMessages: writingMessages)
+    // The refusal is passed down by address, and holds the link by address: copying it (an
+    // adapter and a string) into the scanner and the link would cost reference counting on every
+    // link, refused or not.
     var bytes = url
-    return try withUnsafePointer(to: &refusal) { (refusal) throws(DeepLinkError) -> Result in
-      // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
-      try bytes.withUTF8 { bytes in
-        Swift.Result { () throws(DeepLinkError) in try scan(bytes, refusal, body) }
-      }.get()
+    return try withUnsafePointer(to: url) { (url) throws(DeepLinkError) -> Result in
+      var refusal = Refusal(adapter: self, link: url, source: source, writesMessages: writingMessages)
+      return try withUnsafePointer(to: &refusal) { (refusal) throws(DeepLinkError) -> Result in
+        // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
+        try bytes.withUTF8 { bytes in
+          Swift.Result { () throws(DeepLinkError) in try scan(bytes, refusal, body) }
+        }.get()
+      }
     }
   }
 
@@ -85,16 +88,17 @@ final class URLAdapter: Sendable {
 
   /// How a scan refuses a link: with its message written at once (to show it), or with the
   /// adapter and the link kept to write it when it is read (on the hot path). It lives on the
-  /// stack for as long as the scan, and owns nothing: the adapter is alive while it scans, and a
-  /// refusal that escapes in an error is kept (``RefusedLink``).
+  /// stack for as long as the scan, and owns nothing: the adapter and the link are alive while
+  /// it scans, and a refusal that escapes in an error is kept (``RefusedLink``).
   struct Refusal {
     unowned(unsafe) let adapter: URLAdapter
-    let url: String
+    /// The link, borrowed for the scan.
+    let link: UnsafePointer<String>
     let source: DeepLinkSource?
     let writesMessages: Bool
 
     /// What an error keeps to write its message later.
-    var kept: RefusedLink { RefusedLink(adapter: adapter, url: url, source: source) }
+    var kept: RefusedLink { RefusedLink(adapter: adapter, url: link.pointee, source: source) }
 
     func callAsFunction(_ code: DeepLinkError.Code, _ message: @autoclosure () -> String) -> DeepLinkError {
       writesMessages ? DeepLinkError(code, message()) : DeepLinkError(code, .scan(kept))
