@@ -17,10 +17,10 @@ typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 /// cache lines as a table of 10,000 routes allows: in one block of memory, each node (8 to 32
 /// bytes: what it holds, then only the children and routes it has) is followed by the records
 /// (``RouteEssentials``) of the routes that end or catch all there, then by its literal edges (24
-/// bytes each, holding a key of up to 16 bytes inline); the nodes come in depth-first order, so
-/// that a node's first child follows its edges. A node with many literal
-/// children keeps them, in place of the list, in a small open-addressing table. Matching allocates
-/// nothing, and finds the route's record where it found the route.
+/// bytes each, holding a key of up to 16 bytes inline); the nodes come in the order they were
+/// added, so that a route's nodes lie one after another. A node with many literal children keeps
+/// them, in place of the list, in a small open-addressing table. Matching allocates nothing, and
+/// finds the route's record where it found the route.
 struct SegmentTrie: Sendable {
   /// A node where it lies: 4 bytes saying what it has, then, 4 bytes each, only the routes and
   /// children it has (in the order of ``Slot``), padded to 8 bytes. Children are the offsets of
@@ -255,12 +255,11 @@ struct SegmentTrie: Sendable {
         return power
       }
 
-      /// The routes and children in the order of ``SegmentTrie/Node/Slot``.
-      var slots: [Int?] { [terminal, catchAll, int, uuid, parameter, wildcard] }
-
-      /// Which slots are filled, a bit each.
+      /// Which slots are filled, a bit each, in the order of ``SegmentTrie/Node/Slot``.
       var presence: UInt32 {
-        slots.enumerated().reduce(0) { bits, slot in slot.element == nil ? bits : bits | 1 << UInt32(slot.offset) }
+        func bit(_ value: Int?, _ slot: SegmentTrie.Node.Slot) -> UInt32 { value == nil ? 0 : 1 << slot.rawValue }
+        return bit(terminal, .terminal) | bit(catchAll, .catchAll) | bit(int, .int) | bit(uuid, .uuid)
+          | bit(parameter, .parameter) | bit(wildcard, .wildcard)
       }
 
       /// The edges in a list, or the slots of a table of them.
@@ -324,45 +323,46 @@ struct SegmentTrie: Sendable {
     }
 
     /// The trie laid out flat: each node's block (the node, the records of the routes that end
-    /// or catch all there, then its edges) in depth-first order, children in the order of
-    /// `children(of:)`.
+    /// or catch all there, then its edges) in the order the nodes were added. That order keeps
+    /// a route's nodes together (each new node follows the one before it on the route's path),
+    /// and the routes of one part of an app, declared together, near each other; and it is the
+    /// same on every run.
     ///
     /// - Parameter records: Every route's record, by the index it was inserted with.
     func build(records: [RouteEssentials]) -> SegmentTrie {
       // Where each node's block starts, in words.
-      var offsets = [Int32](repeating: -1, count: nodes.count)
-      var order: [Int] = []
-      order.reserveCapacity(nodes.count)
+      var offsets: [Int32] = []
+      offsets.reserveCapacity(nodes.count)
       var total = 0
-      var stack = [0]
-      while let index = stack.popLast() {
-        offsets[index] = Int32(total)
-        order.append(index)
-        let node = nodes[index]
+      for node in nodes {
+        offsets.append(Int32(total))
         total += node.byteCount / 8
-        stack += children(of: node).reversed()
       }
       var words = [UInt64](repeating: 0, count: total)
       var longKeys: [UInt8] = []
       words.withUnsafeMutableBytes { words in
-        for index in order {
-          let node = nodes[index]
-          let start = Int(offsets[index]) * 8
+        for (node, start) in zip(nodes, offsets) {
+          let start = Int(start) * 8
           let remaining = node.maxRemaining == .max ? SegmentTrie.Node.unbounded : min(node.maxRemaining, 1022)
           let isTable = node.literals.count > SegmentTrie.scanLimit
           let count = isTable ? Node.tablePower(literals: node.literals.count) : node.literals.count
           let slots = node.edgeSlots
-          let info = (isTable ? 0x8000_0000 : 0) | UInt32(remaining) << 21 | UInt32(count) << 16 | node.presence
+          let presence = node.presence
+          let info = (isTable ? 0x8000_0000 : 0) | UInt32(remaining) << 21 | UInt32(count) << 16 | presence
           words.storeBytes(of: info, toByteOffset: start, as: UInt32.self)
           // The filled slots: routes as they are, children as their offsets.
           var field = start + 4
-          for (kind, value) in node.slots.enumerated() {
-            guard let value else { continue }
-            words.storeBytes(of: kind < 2 ? Int32(value) : offsets[value], toByteOffset: field, as: Int32.self)
+          func fill(_ value: Int32?) {
+            guard let value else { return }
+            words.storeBytes(of: value, toByteOffset: field, as: Int32.self)
             field += 4
           }
-          var edges = start + SegmentTrie.Node.slotsBytes(node.presence)
-          for route in [node.terminal, node.catchAll].compactMap({ $0 }) {
+          fill(node.terminal.map(Int32.init))
+          fill(node.catchAll.map(Int32.init))
+          for child in [node.int, node.uuid, node.parameter, node.wildcard] { fill(child.map { offsets[$0] }) }
+          var edges = start + SegmentTrie.Node.slotsBytes(presence)
+          for route in [node.terminal, node.catchAll] {
+            guard let route else { continue }
             words.storeBytes(of: records[route], toByteOffset: edges, as: RouteEssentials.self)
             edges += SegmentTrie.Node.recordBytes
           }
@@ -372,11 +372,12 @@ struct SegmentTrie: Sendable {
                 of: Edge.emptyLength, toByteOffset: edges + slot * Edge.stride + Edge.lengthOffset, as: UInt32.self)
             }
           }
-          for (position, (key, child)) in literalChildren(of: node).enumerated() {
+          // (A list's order, and which slot of a table a key takes, play no part in matching.)
+          for (position, (key, child)) in node.literals.enumerated() {
             var key = key
             key.withUTF8 { bytes in
               var slot = position
-              if node.literals.count > SegmentTrie.scanLimit {
+              if isTable {
                 slot = Int(SegmentTrie.hash(bytes)) & (slots - 1)
                 while words.load(fromByteOffset: edges + slot * Edge.stride + Edge.lengthOffset, as: UInt32.self)
                   != Edge.emptyLength
@@ -399,18 +400,6 @@ struct SegmentTrie: Sendable {
         }
       }
       return SegmentTrie(words: words, longKeys: longKeys, isCaseSensitive: isCaseSensitive)
-    }
-
-    /// A node's literal children in the order they were added (the dictionary's own order may
-    /// differ between runs), so that the layout is the same on every run.
-    private func literalChildren(of node: Node) -> [(key: String, child: Int)] {
-      node.literals.map { (key: $0.key, child: $0.value) }.sorted { $0.child < $1.child }
-    }
-
-    /// A node's children in the order they are laid out: literals, then `int`, `uuid`, untyped
-    /// and `*` children, the order in which matching tries them.
-    private func children(of node: Node) -> [Int] {
-      literalChildren(of: node).map(\.child) + [node.int, node.uuid, node.parameter, node.wildcard].compactMap { $0 }
     }
 
     private mutating func addNode() -> Int {
