@@ -241,10 +241,21 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   ///     through (a push payload's URL is a ``DeepLinkSource/push``).
   /// - Returns: The route, its parameters and how it matched.
   /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  @inlinable
   public func resolve(_ url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
+    // The resolution is put together here, where the caller's code knows `Route` (see
+    // `ResolutionDetails`).
+    try Resolution { (details) throws(DeepLinkError) in try resolvedRoute(url, source: source, details: &details) }
+  }
+
+  /// The route a link opens; the rest of its resolution goes in `details`.
+  @usableFromInline
+  func resolvedRoute(_ url: String, source: DeepLinkSource?, details: inout ResolutionDetails?) throws(DeepLinkError)
+    -> Route
+  {
     // Scanning and matching make no value of the route type, so that they run specialized
     // whatever `Route` is; only building the route is generic.
-    try build(matcher.match(url, source: source), checkingSources: true)
+    try buildRoute(matcher.match(url, source: source), checkingSources: true, details: &details)
   }
 
   /// Resolves a `URL` value, as UIKit hands it over.
@@ -266,7 +277,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// - Returns: The app's route.
   /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
   public func route(for url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Route {
-    try resolve(url, source: source).route
+    var details: ResolutionDetails?
+    return try resolvedRoute(url, source: source, details: &details)
   }
 
   /// The route a `URL` opens.
@@ -277,22 +289,26 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// - Returns: The app's route.
   /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
   public func route(for url: URL, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Route {
-    try resolve(url, source: source).route
+    try route(for: url.absoluteString, source: source)
   }
 
   /// Resolves a request made of strings (a printed link read back, a leading part of a path).
   func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
-    try build(
-      request.withScannedLink { link throws(DeepLinkError) in try matcher.match(link) },
-      checkingSources: checkingSources)
+    try Resolution { (details) throws(DeepLinkError) in
+      try buildRoute(
+        request.withScannedLink { link throws(DeepLinkError) in try matcher.match(link) },
+        checkingSources: checkingSources, details: &details)
+    }
   }
 
-  private func build(_ match: consuming LinkMatch, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
+  private func buildRoute(
+    _ match: consuming LinkMatch, checkingSources: Bool, details: inout ResolutionDetails?
+  ) throws(DeepLinkError) -> Route {
     // The match's parameters are handed over, not shared, so that a declared default is added in
     // place rather than to a copy.
-    try build(
+    try buildRoute(
       match.index, match.record, &match.parameters, source: match.source, linkKind: match.kind,
-      checkingSources: checkingSources)
+      checkingSources: checkingSources, details: &details)
   }
 
   /// Checks the source and builds the route of the definition at `index` from its parameters.
@@ -301,17 +317,19 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     checkingSources: Bool = true
   ) throws(DeepLinkError) -> Resolution<Route> {
     var parameters = parameters
-    return try build(
-      index, matcher.essentials[index], &parameters, source: source, linkKind: linkKind,
-      checkingSources: checkingSources)
+    return try Resolution { (details) throws(DeepLinkError) in
+      try buildRoute(
+        index, matcher.essentials[index], &parameters, source: source, linkKind: linkKind,
+        checkingSources: checkingSources, details: &details)
+    }
   }
 
   /// The route of the definition at `index`, whose record is `essentials` (as the trie found it
   /// beside the route, or from the matcher's list).
-  private func build(
+  private func buildRoute(
     _ index: Int, _ essentials: RouteEssentials, _ parameters: inout RouteParameters, source: DeepLinkSource,
-    linkKind: DeepLinkSource?, checkingSources: Bool
-  ) throws(DeepLinkError) -> Resolution<Route> {
+    linkKind: DeepLinkSource?, checkingSources: Bool, details: inout ResolutionDetails?
+  ) throws(DeepLinkError) -> Route {
     if checkingSources, essentials.sources & source.bit == 0 {
       let sources = definitions[index].sources ?? []
       let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
@@ -330,9 +348,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     } catch {
       throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)) could not be built: \(error)")
     }
-    return Resolution(
+    details = ResolutionDetails(
       source: source, parameters: parameters, names: routeNames, index: index,
-      requiresConfirmation: essentials.requiresConfirmation, linkKind: linkKind, route: route)
+      requiresConfirmation: essentials.requiresConfirmation, linkKind: linkKind)
+    return route
   }
 
   /// Checks the query parameters the pattern of the definition at `index` declares: a required

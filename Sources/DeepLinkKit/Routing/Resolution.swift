@@ -1,27 +1,35 @@
 /// A link resolved to a route, with what the router learned on the way.
 public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
+  /// Everything but the route, in one value whose layout does not depend on the route type.
+  @usableFromInline let details: ResolutionDetails
+  /// The app's route. (Stored last, so that the details' place does not depend on the route
+  /// type.)
+  public let route: Route
+
   /// Where the link came from.
-  public let source: DeepLinkSource
+  public var source: DeepLinkSource { details.source }
   /// The path parameters and query items the link supplied.
-  public let parameters: RouteParameters
+  public var parameters: RouteParameters { details.parameters }
   /// The pattern that matched.
-  public var pattern: String { names.patterns[index] }
+  public var pattern: String { details.names.patterns[details.index] }
   /// The matching definition's name, if it has one.
-  public var name: String? { names.names[index] }
-  /// The router's patterns and names, shared (one object to retain, not a route's strings).
-  let names: RouteNames
-  /// The matching definition's place in the router.
-  let index: Int
+  public var name: String? { details.names.names[details.index] }
   /// Whether the app must confirm the route before it is delivered from an untrusted source.
-  public let requiresConfirmation: Bool
+  public var requiresConfirmation: Bool { details.requiresConfirmation }
   /// For a route opened by a link, the link's own kind (``DeepLinkSource/customScheme`` or
   /// ``DeepLinkSource/universalLink``), whatever ``source`` it came through: a push that carries
   /// `myapp://…` has the source `push` and the link kind `customScheme`. `nil` for quick actions,
   /// intents, activities and push rules, which name no link.
-  public let linkKind: DeepLinkSource?
-  /// The app's route. (Stored last, so that the other properties' places do not depend on the
-  /// route type.)
-  public let route: Route
+  public var linkKind: DeepLinkSource? { details.linkKind }
+
+  /// The resolution of the route `build` returns, with the details it sets (which it does
+  /// whenever it returns a route).
+  @inlinable
+  init(_ build: (inout ResolutionDetails?) throws(DeepLinkError) -> Route) throws(DeepLinkError) {
+    var details: ResolutionDetails?
+    route = try build(&details)
+    self.details = details!
+  }
 
   public static func == (left: Resolution, right: Resolution) -> Bool {
     left.route == right.route && left.source == right.source && left.parameters == right.parameters
@@ -35,4 +43,22 @@ public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
     hasher.combine(parameters)
     hasher.combine(pattern)
   }
+}
+
+/// What a ``Resolution`` holds besides the route.
+///
+/// Kept apart so that code that knows the route type (an app's, calling
+/// ``LinkRouter/resolve(_:source:)-(String,_)``) puts a resolution together itself: the library's
+/// generic code, which does not know that type, would look up the resolution type's metadata
+/// for every link to find where the route goes.
+@usableFromInline
+struct ResolutionDetails: Sendable {
+  let source: DeepLinkSource
+  let parameters: RouteParameters
+  /// The router's patterns and names, shared (one object to retain, not a route's strings).
+  let names: RouteNames
+  /// The matching definition's place in the router.
+  let index: Int
+  let requiresConfirmation: Bool
+  let linkKind: DeepLinkSource?
 }
