@@ -274,16 +274,21 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     let id = nextID()
     dropExpiredLinks()
     emit(id, .received(input.source))
-    let resolution: Resolution<Route>
+    // The route and the rest of its resolution, taken apart: making a `Resolution` here, in
+    // code that does not know `Route`, would look up its type's metadata for every link.
+    var details: ResolutionDetails?
+    let route: Route
     do {
-      resolution = try router.resolve(input)
+      route = try router.resolvedRoute(input, details: &details)
     } catch {
       emit(id, .refused(error))
       return .refused(error)
     }
-    emit(id, .resolved(resolution.route))
+    // (The router sets the details whenever it returns a route.)
+    let resolution = details!
+    emit(id, .resolved(route))
     return accept(
-      resolution.route, source: resolution.source, id: id,
+      route, source: resolution.source, id: id,
       requiresConfirmation: resolution.requiresConfirmation && isUntrusted(resolution),
       origin: Origin(input: input, parameters: resolution.parameters))
   }
@@ -291,7 +296,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// Whether a resolved link comes from an untrusted source: its own, or the kind of the link it
   /// carried (a push that carries `myapp://…` is as untrusted as a custom-scheme link), unless
   /// the app opened it itself.
-  private func isUntrusted(_ resolution: Resolution<Route>) -> Bool {
+  private func isUntrusted(_ resolution: ResolutionDetails) -> Bool {
     if untrustedSources.contains(resolution.source) { return true }
     guard resolution.source != .inApp, let kind = resolution.linkKind else { return false }
     return untrustedSources.contains(kind)

@@ -14,24 +14,32 @@ extension LinkRouter {
   /// - Parameter input: What reached the app.
   /// - Returns: The route, its parameters and its source.
   /// - Throws: ``DeepLinkError`` saying why the input opens nothing.
+  @inlinable
   public func resolve(_ input: DeepLinkInput) throws(DeepLinkError) -> Resolution<Route> {
+    // Put together here, where the caller's code may know `Route` (see `ResolutionDetails`).
+    try Resolution { (details) throws(DeepLinkError) in try resolvedRoute(input, details: &details) }
+  }
+
+  /// The route `input` opens; the rest of its resolution goes in `details`.
+  @usableFromInline
+  func resolvedRoute(_ input: DeepLinkInput, details: inout ResolutionDetails?) throws(DeepLinkError) -> Route {
     switch input.kind {
     case .url(let url, let source):
-      return try resolve(url, source: source)
+      return try resolvedRoute(url, source: source, details: &details)
     case .push(let notification):
-      return try resolve(notification)
+      return try route(for: notification, details: &details)
     case .quickAction(let action):
       guard let index = keyed.shortcuts[action.type] else {
         throw DeepLinkError(.noRoute, "no route opens the quick action \(quoted(action.type))")
       }
-      return try build(index, values: action.userInfo, source: .shortcut)
+      return try buildRoute(index, values: action.userInfo, source: .shortcut, details: &details)
     case .intent(let intent):
       guard let index = keyed.intents[intent.name] else {
         throw DeepLinkError(.noRoute, "no route opens the intent \(quoted(intent.name))")
       }
-      return try build(index, values: intent.parameters, source: .intent)
+      return try buildRoute(index, values: intent.parameters, source: .intent, details: &details)
     case .userActivity(let activity):
-      return try resolve(activity)
+      return try route(for: activity, details: &details)
     }
   }
 
@@ -41,7 +49,9 @@ extension LinkRouter {
     keyed.intents[name].map { patterns[$0].parameterNames } ?? []
   }
 
-  private func resolve(_ activity: ContinuedActivity) throws(DeepLinkError) -> Resolution<Route> {
+  private func route(for activity: ContinuedActivity, details: inout ResolutionDetails?) throws(DeepLinkError)
+    -> Route
+  {
     switch activity.type {
     case ContinuedActivity.browsingWebType:
       guard let url = activity.webpageURL else {
@@ -53,7 +63,7 @@ extension LinkRouter {
         throw DeepLinkError(
           .unsupportedScheme, "the webpage of a web-browsing user activity must be an https link, not \(quoted(url))")
       }
-      return try resolve(url)
+      return try resolvedRoute(url, source: nil, details: &details)
     case ContinuedActivity.spotlightItemType:
       guard let identifier = activity.userInfo[ContinuedActivity.spotlightIdentifierKey] else {
         throw DeepLinkError(.noRoute, "the Spotlight item has no identifier")
@@ -61,16 +71,18 @@ extension LinkRouter {
       guard identifier.contains(":") else {
         throw DeepLinkError(.noRoute, "the Spotlight item identifier \(quoted(identifier)) is not a link")
       }
-      return try resolve(identifier, source: .userActivity)
+      return try resolvedRoute(identifier, source: .userActivity, details: &details)
     default:
       guard let index = keyed.activities[activity.type] else {
         throw DeepLinkError(.noRoute, "no route opens the user activity type \(quoted(activity.type))")
       }
-      return try build(index, values: activity.userInfo, source: .userActivity)
+      return try buildRoute(index, values: activity.userInfo, source: .userActivity, details: &details)
     }
   }
 
-  private func resolve(_ notification: PushNotification) throws(DeepLinkError) -> Resolution<Route> {
+  private func route(for notification: PushNotification, details: inout ResolutionDetails?) throws(DeepLinkError)
+    -> Route
+  {
     let action = notification.actionIdentifier
     if notification.fields.count > limits.maxPayloadFields {
       throw InputLimits.tooLarge(
@@ -89,7 +101,7 @@ extension LinkRouter {
       for field in keyed.pushLinkFields {
         guard let link = notification.fields[field] else { continue }
         do {
-          return try resolve(link, source: .push)
+          return try resolvedRoute(link, source: .push, details: &details)
         } catch {
           linkError = linkError ?? error
         }
@@ -113,6 +125,6 @@ extension LinkRouter {
       values[parameter] = value
     }
     if let reply = notification.replyText, values["replyText"] == nil { values["replyText"] = reply }
-    return try build(index, values: values, source: .push)
+    return try buildRoute(index, values: values, source: .push, details: &details)
   }
 }

@@ -311,17 +311,15 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       checkingSources: checkingSources, details: &details)
   }
 
-  /// Checks the source and builds the route of the definition at `index` from its parameters.
-  func build(
-    _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, linkKind: DeepLinkSource? = nil,
-    checkingSources: Bool = true
-  ) throws(DeepLinkError) -> Resolution<Route> {
+  /// Checks the source and builds the route of the definition at `index` from its parameters;
+  /// the rest of the resolution goes in `details`.
+  func buildRoute(
+    _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, details: inout ResolutionDetails?
+  ) throws(DeepLinkError) -> Route {
     var parameters = parameters
-    return try Resolution { (details) throws(DeepLinkError) in
-      try buildRoute(
-        index, matcher.essentials[index], &parameters, source: source, linkKind: linkKind,
-        checkingSources: checkingSources, details: &details)
-    }
+    return try buildRoute(
+      index, matcher.essentials[index], &parameters, source: source, linkKind: nil, checkingSources: true,
+      details: &details)
   }
 
   /// The route of the definition at `index`, whose record is `essentials` (as the trie found it
@@ -383,9 +381,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// Builds the route of the definition at `index` from named values (a quick action's
   /// `userInfo`, an intent's parameters, a push rule's fields), checking them exactly as a link's
   /// are: a value that fills a path parameter or catch-all by a decoded path segment's rules, any
-  /// other by a query item's.
-  func build(_ index: Int, values: [String: String], source: DeepLinkSource) throws(DeepLinkError) -> Resolution<Route>
-  {
+  /// other by a query item's. The rest of the resolution goes in `details`.
+  func buildRoute(
+    _ index: Int, values: [String: String], source: DeepLinkSource, details: inout ResolutionDetails?
+  ) throws(DeepLinkError) -> Route {
     let definition = definitions[index]
     // Sorted, so that the same values give the same answer (and the same message) on every run.
     let sorted = values.sorted { $0.key < $1.key }
@@ -398,7 +397,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       try checkQueryLike(name, value)
       parameters.append(name, value)
     }
-    return try build(index, parameters, source: source)
+    return try buildRoute(index, parameters, source: source, details: &details)
   }
 
   /// The value `values` holds for a named segment (a parameter or catch-all) of a pattern, checked
