@@ -102,7 +102,11 @@ final class LinkMatcher: Sendable {
 
   /// The route a link matches, and the parameters it gives.
   func match(_ url: String, source: DeepLinkSource?) throws(DeepLinkError) -> LinkMatch {
-    try adapter.withScannedLink(url, source: source) { link throws(DeepLinkError) in try match(link) }
+    // The body runs before this call returns, while the caller holds the matcher: capturing it
+    // strongly would only retain and release it around every link.
+    try adapter.withScannedLink(url, source: source) { [unowned(unsafe) self] link throws(DeepLinkError) in
+      try match(link)
+    }
   }
 
   func match(_ link: ScannedLink) throws(DeepLinkError) -> LinkMatch {
