@@ -93,25 +93,13 @@ struct SegmentTrie: Sendable {
   private let longKeys: [UInt8]
   let isCaseSensitive: Bool
 
-  /// The route that `segments` match, by the precedence rules.
+  /// The route that `segments` match, by the precedence rules, with its record.
   ///
   /// - Parameter checkingTypes: When `false`, typed parameters accept any segment; used to tell a
   ///   link whose parameter has the wrong type from one that matches no route at all.
-  func match(_ segments: UnsafeBufferPointer<SegmentBytes>, checkingTypes: Bool = true) -> Int? {
-    find(segments, checkingTypes: checkingTypes) { index, _ in index }
-  }
-
-  /// The route that `segments` match, with its record.
-  func matchWithRecord(_ segments: UnsafeBufferPointer<SegmentBytes>) -> (index: Int, record: RouteEssentials)? {
-    find(segments, checkingTypes: true) { index, record in
-      (index, record.load(as: RouteEssentials.self))
-    }
-  }
-
-  private func find<Result>(
-    _ segments: UnsafeBufferPointer<SegmentBytes>, checkingTypes: Bool,
-    _ found: (Int, UnsafeRawPointer) -> Result
-  ) -> Result? {
+  func match(_ segments: UnsafeBufferPointer<SegmentBytes>, checkingTypes: Bool = true) -> (
+    index: Int, record: RouteEssentials
+  )? {
     words.withUnsafeBytes { words in
       longKeys.withUnsafeBytes { longKeys in
         let search = Search(
@@ -119,7 +107,7 @@ struct SegmentTrie: Sendable {
           isCaseSensitive: isCaseSensitive, checkingTypes: checkingTypes)
         let end = search.run(node: 0, at: 0)
         guard end.index >= 0, let record = end.record else { return nil }
-        return found(Int(end.index), record)
+        return (Int(end.index), record.load(as: RouteEssentials.self))
       }
     }
   }
@@ -236,7 +224,8 @@ struct SegmentTrie: Sendable {
 
   // MARK: - Building
 
-  /// Builds a trie pattern by pattern, finding conflicts; ``build()`` lays it out for matching.
+  /// Builds a trie pattern by pattern, finding conflicts; ``build(records:)`` lays it out for
+  /// matching.
   struct Builder {
     private struct Node {
       var literals: [String: Int] = [:]

@@ -111,7 +111,7 @@ final class LinkMatcher: Sendable {
 
   func match(_ link: ScannedLink) throws(DeepLinkError) -> LinkMatch {
     guard
-      let (index, record) = hostTrie(for: link)?.matchWithRecord(link.segments) ?? trie.matchWithRecord(link.segments)
+      let (index, record) = hostTrie(for: link)?.match(link.segments) ?? trie.match(link.segments)
     else { throw failure(for: link) }
     let parameters = try capturedParameters(index, record, link)
     return LinkMatch(index: index, record: record, parameters: parameters, source: link.source, kind: link.kind)
@@ -126,8 +126,9 @@ final class LinkMatcher: Sendable {
   /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route. (For
   /// a scanned link, the message is written when it is read.)
   private func failure(for link: ScannedLink) -> DeepLinkError {
-    if let index = hostTrie(for: link)?.match(link.segments, checkingTypes: false)
-      ?? trie.match(link.segments, checkingTypes: false)
+    if let index =
+      (hostTrie(for: link)?.match(link.segments, checkingTypes: false)
+      ?? trie.match(link.segments, checkingTypes: false))?.index
     {
       for (position, (segment, value)) in zip(patterns[index].segments, link.segments).enumerated() {
         if case .parameter(let name, let type) = segment, !type.accepts(value) {

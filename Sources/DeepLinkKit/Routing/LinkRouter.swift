@@ -637,9 +637,9 @@ extension String {
   }
 }
 
-/// Every route's parse closure, in memory of its own: calling one where it lies takes no copy of
-/// it (a retain of its context) and no look-up of the array type's metadata, which an array of
-/// closures of the route type costs in code compiled without knowing that type.
+/// Every route's parse closure, in memory of its own: calling one where it lies takes no look-up
+/// of the array type's metadata, which an array of closures of the route type costs in code
+/// compiled without knowing that type. (Calling it still retains and releases its context.)
 final class ParseTable<Route: Hashable & Sendable>: Sendable {
   /// A closure kept inside a struct keeps the form it was declared with. Kept bare, as the element
   /// of a generic buffer, it would be wrapped in a thunk taking its parameters indirectly: one more
