@@ -148,9 +148,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.printersByCase = byCase
     self.printersForAnyCase = anyCase
     self.definitions = kept
-    self.parsers = ParseTable(kept)
+    let parsers = ParseTable(kept)
+    self.parsers = parsers
     self.matcher = LinkMatcher(
-      routes: summaries, patterns: patterns, trie: trie,
+      routes: summaries, parsers: parsers.handles, patterns: patterns, trie: trie,
       hostTries: hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) },
       adapter: URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost))
     let unprintable = examplesThatDoNotPrint(printable.map(\.index))
@@ -338,7 +339,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
-      route = try parsers.parse(index, parameters)
+      route = try parsers.parse(essentials.parse, parameters)
     } catch let error as DeepLinkError {
       throw error
     } catch let error as InvalidParameterValue {
@@ -637,9 +638,20 @@ extension String {
   }
 }
 
-/// Every route's parse closure, in memory of its own: calling one where it lies takes no look-up
-/// of the array type's metadata, which an array of closures of the route type costs in code
-/// compiled without knowing that type. (Calling it still retains and releases its context.)
+/// A route's parse closure as bits, where code that does not know the route type keeps it: in
+/// the route's record (``RouteEssentials``), which the trie holds beside the route, so that a
+/// hit calls the closure without reading another line. It owns nothing: the router's
+/// ``ParseTable`` keeps the closure, and only that table turns the bits back into it.
+struct ParseHandle: Sendable {
+  /// A closure's two words: its function and its context.
+  fileprivate let function: UInt
+  fileprivate let context: UInt
+}
+
+/// Every route's parse closure, in memory of its own, which keeps them while the router lives.
+/// A closure is called through its ``ParseHandle``; calling it takes no look-up of an array
+/// type's metadata, which an array of closures of the route type costs in code compiled without
+/// knowing that type. (Calling it still retains and releases its context.)
 final class ParseTable<Route: Hashable & Sendable>: Sendable {
   /// A closure kept inside a struct keeps the form it was declared with. Kept bare, as the element
   /// of a generic buffer, it would be wrapped in a thunk taking its parameters indirectly: one more
@@ -651,6 +663,8 @@ final class ParseTable<Route: Hashable & Sendable>: Sendable {
   private nonisolated(unsafe) let entries: UnsafeMutableBufferPointer<Entry>
 
   init(_ definitions: [RouteDefinition<Route>]) {
+    // A closure is a function and a context, a word each, on every platform Swift builds for.
+    precondition(MemoryLayout<Entry>.size == MemoryLayout<ParseHandle>.size)
     entries = .allocate(capacity: definitions.count)
     definitions.withUnsafeBufferPointer { definitions in
       for index in definitions.indices {
@@ -664,7 +678,15 @@ final class ParseTable<Route: Hashable & Sendable>: Sendable {
     entries.deallocate()
   }
 
-  func parse(_ index: Int, _ parameters: RouteParameters) throws -> Route {
-    try entries[index].parse(parameters)
+  /// Every closure's handle, in table order.
+  var handles: [ParseHandle] {
+    (0..<entries.count).map { UnsafeRawPointer(entries.baseAddress! + $0).load(as: ParseHandle.self) }
+  }
+
+  /// Calls the closure of one of this table's handles. (Loading the entry from the handle's bits
+  /// copies the closure, retaining its context as a copy from the table would: the table keeps
+  /// the closure alive meanwhile.)
+  func parse(_ handle: ParseHandle, _ parameters: RouteParameters) throws -> Route {
+    try unsafeBitCast(handle, to: Entry.self).parse(parameters)
   }
 }
