@@ -13,8 +13,9 @@ import Foundation
 //   DeepLinkBenchmarks build N          builds a 2,000-route table N times, for profiling
 //   DeepLinkBenchmarks declare-typed N  declares the 2,000 routes once each, N times, for profiling
 //   DeepLinkBenchmarks build-typed N    builds the 2,000 routes declared once each, N times
-//   DeepLinkBenchmarks traffic-time     times only the realistic traffic's hits, at 10 and 10,000 routes,
-//                                      and building 2,000 routes
+//   DeepLinkBenchmarks traffic-time     times only the realistic traffic's hits, at 10 and 10,000 routes
+//                                      (also with parse closures that capture nothing), and building
+//                                      2,000 routes
 //   DeepLinkBenchmarks dispatch N       receives and delivers a link N times, for profiling
 //   DeepLinkBenchmarks window S N       receives N links with S in the duplicate window, for callgrind
 
@@ -61,9 +62,14 @@ enum Table {
   /// A path that route `index` matches.
   static func samplePath(_ index: Int) -> String { "/\(section(index / 7))" + shapes[index % 7].sample }
 
-  static func router(_ count: Int) -> LinkRouter<BenchRoute> {
+  /// - Parameter capturing: Whether each route's parse closure captures its index (a context
+  ///   object per route, as a generated table makes); else no closure captures anything, as in
+  ///   a table written by hand, and every route is built with index -1.
+  static func router(_ count: Int, capturing: Bool = true) -> LinkRouter<BenchRoute> {
     let routes = (0..<count).map { index in
-      RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
+      capturing
+        ? RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
+        : RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: -1, parameters: $0.count) })
     }
     return try! LinkRouter(
       schemes: ["myapp", "myapp-beta"], hosts: ["app.example.com", "www.example.com", "*.example.org"],
@@ -306,14 +312,19 @@ if arguments.count == 5, arguments[1] == "traffic", let size = Int(arguments[2])
   exit(0)
 }
 if arguments.count == 2, arguments[1] == "traffic-time" {
-  // Only the realistic traffic's timing, at 10 and 10,000 routes, for quick comparisons.
+  // Only the realistic traffic's timing, at 10 and 10,000 routes, for quick comparisons; and the
+  // same tables with parse closures that capture nothing, which tells the router's own cost from
+  // that of reading each route's context.
   let sizes = [10, 10_000]
-  let routers = sizes.map(Table.router)
+  let routers = sizes.map { Table.router($0) } + sizes.map { Table.router($0, capturing: false) }
   let traffic = sizes.map { Traffic.links($0) }
   var measures: [(calls: Int, body: () -> Void)] = []
-  for (router, links) in zip(routers, traffic) {
+  for (router, links) in zip(routers.prefix(2), traffic) {
     measures.append((links.hits.count, { for link in links.hits { blackHole(try? router.resolve(link)) } }))
     measures.append((links.hits.count, { for link in links.hits { blackHole(foundationParse(link)) } }))
+  }
+  for (router, links) in zip(routers.suffix(2), traffic) {
+    measures.append((links.hits.count, { for link in links.hits { blackHole(try? router.resolve(link)) } }))
   }
   let times = interleaved(rounds: 31, measures)
   var builds: [Double] = []
@@ -329,6 +340,9 @@ if arguments.count == 2, arguments[1] == "traffic-time" {
   print("build 2,000 routes: \(format(builds.sorted()[15]))")
   print(
     "hits: 10 routes \(format(times[0])) (\(ratio(times[0] / times[1])) Foundation), 10,000 routes \(format(times[2])) (\(ratio(times[2] / times[3]))), 10,000 ÷ 10 \(ratio(times[2] / times[0]))"
+  )
+  print(
+    "hits, closures capturing nothing: 10 routes \(format(times[4])), 10,000 routes \(format(times[5])) (\(ratio(times[5] / times[3])) Foundation), 10,000 ÷ 10 \(ratio(times[5] / times[4]))"
   )
   exit(0)
 }
@@ -371,7 +385,7 @@ var leadBySize: [Int: Double] = [:]
 // Every table size is measured in the same interleaved rounds, so that the ratios between sizes
 // compare like with like on a noisy machine.
 let sizes = [10, 100, 1_000, 10_000]
-let routers = sizes.map(Table.router)
+let routers = sizes.map { Table.router($0) }
 let allLinks = sizes.map(Table.links)
 for (router, links) in zip(routers, allLinks) {
   // Every link resolves as the table says (a miss is the only refusal).
