@@ -215,12 +215,16 @@ final class ParameterStorage: ManagedBuffer<ParameterStorage.Header, UInt8> {
     }
   }
 
-  private func bytesBase() -> UnsafeMutablePointer<UInt8> {
-    withUnsafeMutablePointers { header, elements in elements + header.pointee.entryCapacity * Self.entrySize }
+  /// Where the bytes start: after the room for entries.
+  private static func bytesBase(_ header: UnsafeMutablePointer<Header>, _ elements: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    elements + header.pointee.entryCapacity * entrySize
   }
 
   private func bytes(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: bytesBase() + Int(start), count: Int(count))
+    let base: UnsafeMutablePointer<UInt8> = withUnsafeMutablePointers(Self.bytesBase)
+    return UnsafeBufferPointer(start: base + Int(start), count: Int(count))
   }
 
   func withBytes<Result>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result)
@@ -253,7 +257,7 @@ final class ParameterStorage: ManagedBuffer<ParameterStorage.Header, UInt8> {
   ) {
     let nameStart = write(name)
     withUnsafeMutablePointers { header, elements in
-      let base = elements + header.pointee.entryCapacity * Self.entrySize
+      let base = Self.bytesBase(header, elements)
       var offset = header.pointee.used
       for (index, part) in zip(parts.indices, parts) {
         if index != parts.startIndex {
@@ -274,7 +278,7 @@ final class ParameterStorage: ManagedBuffer<ParameterStorage.Header, UInt8> {
     withUnsafeMutablePointers { header, elements in
       let start = header.pointee.used
       if let source = bytes.baseAddress {
-        (elements + header.pointee.entryCapacity * Self.entrySize + start).update(from: source, count: bytes.count)
+        (Self.bytesBase(header, elements) + start).update(from: source, count: bytes.count)
       }
       header.pointee.used += bytes.count
       return start
