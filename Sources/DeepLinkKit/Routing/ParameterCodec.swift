@@ -25,9 +25,9 @@ struct ParameterCodec: Sendable {
   let allowedTexts: [String]?
   /// Distinct values, for probing a declaration.
   let examples: [any Sendable]
-  /// Reads the texts a link holds for the parameter (one for a path parameter; every query item
-  /// of its name for a query parameter).
-  let read: @Sendable ([String]) -> Read
+  /// Reads the parameter of this name from a link's parameters: its first value, or every value
+  /// of the name for a repeated one.
+  let read: @Sendable (RouteParameters, String) -> Read
   /// The texts that print a value; `nil` when the value is not of this parameter's type.
   let write: @Sendable (Any) -> [String]?
   /// The value as this parameter's type, if it is one.
@@ -57,8 +57,8 @@ struct ParameterCodec: Sendable {
     switch shape {
     case .one:
       self.examples = examples
-      read = { texts in
-        guard let text = texts.first else { return .missing }
+      read = { parameters, name in
+        guard let text = parameters[name] else { return .missing }
         return V(linkText: text).map { .value($0) } ?? .invalid(text)
       }
       write = { ($0 as? V).map { [$0.linkText] } }
@@ -67,8 +67,8 @@ struct ParameterCodec: Sendable {
       generate = { generateOne(&$0) }
     case .optional:
       self.examples = examples.map { Optional($0) }
-      read = { texts in
-        guard let text = texts.first else { return .value(V?.none) }
+      read = { parameters, name in
+        guard let text = parameters[name] else { return .value(V?.none) }
         return V(linkText: text).map { .value(Optional($0)) } ?? .invalid(text)
       }
       write = { value in (value as? V?).map { $0.map { [$0.linkText] } ?? [] } }
@@ -77,9 +77,9 @@ struct ParameterCodec: Sendable {
       generate = { generator in generator.next() % 4 == 0 ? V?.none : generateOne(&generator) }
     case .repeated:
       self.examples = examples.isEmpty ? [] : [[examples[0]], examples]
-      read = { texts in
+      read = { parameters, name in
         var values: [V] = []
-        for text in texts {
+        for text in parameters.values(name) {
           guard let value = V(linkText: text) else { return .invalid(text) }
           values.append(value)
         }

@@ -145,6 +145,8 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
       codecs.append(ParameterCodec.make(type))
       typeNames.append("\(type)")
     }
+    let declaration = TypedDeclaration(pattern: pattern, codecs: codecs, typeNames: typeNames)
+    // From values the router made (examples, round-trip checks).
     let build: @Sendable ([any Sendable]) -> Route = { values in
       var position = 0
       func next<T>(_: T.Type) -> T {
@@ -154,8 +156,16 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
       }
       return route(repeat next((each Value).self))
     }
-    return TypedDeclaration(pattern: pattern, codecs: codecs, typeNames: typeNames).definition(
-      name: name, sources: sources, build: build)
+    // From a link: each value read straight into its place, with no list of them in between.
+    let parse: Parse = { parameters in
+      var position = 0
+      func next<T>(_: T.Type) throws(InvalidParameterValue) -> T {
+        defer { position += 1 }
+        return try declaration.value(position, in: parameters) as! T
+      }
+      return try route(repeat next((each Value).self))
+    }
+    return declaration.definition(name: name, sources: sources, build: build, parse: parse)
   }
 
   /// A route that takes no parameters: the pattern always gives `route`, and `route` prints as

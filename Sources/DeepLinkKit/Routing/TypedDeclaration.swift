@@ -4,7 +4,6 @@ struct TypedDeclaration: Sendable {
   /// One declared value: the pattern parameter it is read from, and how.
   struct Binding: Sendable {
     var name: String
-    var isPathParameter: Bool
     var codec: ParameterCodec
   }
 
@@ -45,7 +44,7 @@ struct TypedDeclaration: Sendable {
       {
         problems.append("has query parameter \(quoted(name)) \(problem)")
       }
-      bindings.append(Binding(name: name, isPathParameter: isPath, codec: codec))
+      bindings.append(Binding(name: name, codec: codec))
     }
     pattern = RoutePattern(description: text, segments: segments, query: query)
   }
@@ -80,7 +79,9 @@ struct TypedDeclaration: Sendable {
     case (.required, .repeated): parameter.presence = .repeated
     case (.required, .one), (.optional, .optional), (.repeated, .repeated): break
     case (.defaulted(let value), .one):
-      if case .invalid = codec.read([value]) {
+      var parameters = RouteParameters()
+      parameters.append(parameter.name, value)
+      if case .invalid = codec.read(parameters, parameter.name) {
         return "whose default \(quoted(value)) \(codec.requirement)"
       }
     case (.defaulted, _): return "of type \(typeName), which cannot have a default"
@@ -94,17 +95,19 @@ struct TypedDeclaration: Sendable {
   func values(_ parameters: RouteParameters) throws(InvalidParameterValue) -> [any Sendable] {
     var values: [any Sendable] = []
     values.reserveCapacity(bindings.count)
-    for binding in bindings {
-      let texts =
-        binding.isPathParameter ? parameters[binding.name].map { [$0] } ?? [] : parameters.values(binding.name)
-      switch binding.codec.read(texts) {
-      case .value(let value): values.append(value)
-      case .missing: throw InvalidParameterValue(name: binding.name, reason: "is missing")
-      case .invalid(let text):
-        throw InvalidParameterValue(name: binding.name, reason: "\(binding.codec.requirement), not \(quoted(text))")
-      }
-    }
+    for position in bindings.indices { values.append(try value(position, in: parameters)) }
     return values
+  }
+
+  /// The value of the declared parameter at `position`, read by its type.
+  func value(_ position: Int, in parameters: RouteParameters) throws(InvalidParameterValue) -> any Sendable {
+    let binding = bindings[position]
+    switch binding.codec.read(parameters, binding.name) {
+    case .value(let value): return value
+    case .missing: throw InvalidParameterValue(name: binding.name, reason: "is missing")
+    case .invalid(let text):
+      throw InvalidParameterValue(name: binding.name, reason: "\(binding.codec.requirement), not \(quoted(text))")
+    }
   }
 
   /// The parameters that print `values`; a default value is omitted.
@@ -144,9 +147,14 @@ struct TypedDeclaration: Sendable {
     }
   }
 
-  /// The definition: parse, print and examples from the declaration, or its problems.
+  /// The definition: print and examples from the declaration, or its problems.
+  ///
+  /// - Parameters:
+  ///   - build: The route of values of the declared types, in order.
+  ///   - parse: The route of a link's parameters, read by ``value(_:in:)``.
   func definition<Route: Hashable & Sendable>(
-    name: String?, sources: Set<DeepLinkSource>?, build: @escaping @Sendable ([any Sendable]) -> Route
+    name: String?, sources: Set<DeepLinkSource>?, build: @escaping @Sendable ([any Sendable]) -> Route,
+    parse: @escaping RouteDefinition<Route>.Parse
   ) -> RouteDefinition<Route> {
     guard let pattern else {
       // The router names the pattern's syntax error.
@@ -172,7 +180,6 @@ struct TypedDeclaration: Sendable {
       }
       return build(values)
     }
-    let parse: RouteDefinition<Route>.Parse = { parameters in build(try declaration.values(parameters)) }
     var printer: RouteDefinition<Route>.Printer?
     if let locator {
       printer = { route in
