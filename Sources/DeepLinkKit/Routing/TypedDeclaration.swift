@@ -101,11 +101,13 @@ struct TypedDeclaration: Sendable {
 
   /// The value of the declared parameter at `position`, read by its type.
   func value(_ position: Int, in parameters: RouteParameters) throws(InvalidParameterValue) -> any Sendable {
-    let binding = bindings[position]
-    switch binding.codec.read(parameters, binding.name) {
+    // The binding's fields are read where they lie: a copy of the whole binding would retain and
+    // release each of its codec's closures and lists on every link.
+    switch bindings[position].codec.read(parameters, bindings[position].name) {
     case .value(let value): return value
-    case .missing: throw InvalidParameterValue(name: binding.name, reason: "is missing")
+    case .missing: throw InvalidParameterValue(name: bindings[position].name, reason: "is missing")
     case .invalid(let text):
+      let binding = bindings[position]
       throw InvalidParameterValue(name: binding.name, reason: "\(binding.codec.requirement), not \(quoted(text))")
     }
   }
