@@ -2,14 +2,13 @@ import Foundation
 
 /// How one declared parameter is read from a link's text and printed back: a ``LinkValue``, an
 /// `Optional` of one or an `Array` of one, with its examples and a generator for round-trip
-/// checks. Built once per declaration; values travel as `any Sendable` between the typed
-/// declaration and the router.
-struct ParameterCodec: Sendable {
+/// checks. Built once per type and shared by every declaration. A link's values are read as
+/// their own type (``typedRead``); examples and printed values travel as `any Sendable`.
+final class ParameterCodec: Sendable {
   enum Shape: Sendable { case one, optional, repeated }
 
-  /// What reading a parameter's texts gave.
-  enum Read {
-    case value(any Sendable)
+  /// Why a parameter has no value.
+  enum Failure: Error {
     case missing
     /// This text is not a value of the type.
     case invalid(String)
@@ -25,9 +24,11 @@ struct ParameterCodec: Sendable {
   let allowedTexts: [String]?
   /// Distinct values, for probing a declaration.
   let examples: [any Sendable]
-  /// Reads the parameter of this name from a link's parameters: its first value, or every value
-  /// of the name for a repeated one.
-  let read: @Sendable (RouteParameters, String) -> Read
+  /// Reads the parameter of a name from a link's parameters as the declared type `T`: a
+  /// ``TypedRead`` of `T`.
+  let typedRead: any AnyObject & Sendable
+  /// The same, as `any Sendable`.
+  let read: @Sendable (RouteParameters, String) throws -> any Sendable
   /// The texts that print a value; `nil` when the value is not of this parameter's type.
   let write: @Sendable (Any) -> [String]?
   /// The value as this parameter's type, if it is one.
@@ -38,13 +39,31 @@ struct ParameterCodec: Sendable {
   let generate: @Sendable (inout SplitMix) -> (any Sendable)?
 
   /// The codec of a declared parameter type, or `nil` when it is not a ``LinkValue``, or an
-  /// `Optional` or `Array` of one.
+  /// `Optional` or `Array` of one. Every declaration of a type shares its codec: the closures
+  /// that read a link's values are then one set per type, which a large table's links keep
+  /// close, not one set per route.
   static func make<T: LinkParameter>(_ type: T.Type) -> ParameterCodec? {
-    if let value = type as? any LinkValue.Type { return ParameterCodec(value, shape: .one) }
-    if let wrapper = type as? any WrappingLinkParameter.Type { return wrapper.codec }
-    return nil
+    if let shared = shared.withLock({ $0[ObjectIdentifier(type)] }) { return shared }
+    let codec: ParameterCodec
+    if let value = type as? any LinkValue.Type {
+      codec = ParameterCodec(value, shape: .one)
+    } else if let wrapper = type as? any WrappingLinkParameter.Type {
+      codec = wrapper.codec
+    } else {
+      return nil
+    }
+    shared.withLock { $0[ObjectIdentifier(type)] = codec }
+    return codec
   }
 
+  /// The codecs made so far, by declared type.
+  private static let shared = Locked<[ObjectIdentifier: ParameterCodec]>([:])
+
+  @_specialize(where V == Int)
+  @_specialize(where V == String)
+  @_specialize(where V == UUID)
+  @_specialize(where V == Bool)
+  @_specialize(where V == Double)
   init<V: LinkValue>(_: V.Type, shape: Shape) {
     self.shape = shape
     patternType = V.self == Int.self ? .int : V.self == UUID.self ? .uuid : .string
@@ -57,34 +76,39 @@ struct ParameterCodec: Sendable {
     switch shape {
     case .one:
       self.examples = examples
-      read = { parameters, name in
-        guard let text = parameters[name] else { return .missing }
-        return V(linkText: text).map { .value($0) } ?? .invalid(text)
+      let read: @Sendable (RouteParameters, String) throws -> V = { parameters, name in
+        guard let text = parameters[name] else { throw Failure.missing }
+        guard let value = V(linkText: text) else { throw Failure.invalid(text) }
+        return value
       }
+      (typedRead, self.read) = (TypedRead(read), { try read($0, $1) })
       write = { ($0 as? V).map { [$0.linkText] } }
       cast = { $0 as? V }
       equal = { ($0 as? V) == ($1 as? V) }
       generate = { generateOne(&$0) }
     case .optional:
       self.examples = examples.map { Optional($0) }
-      read = { parameters, name in
-        guard let text = parameters[name] else { return .value(V?.none) }
-        return V(linkText: text).map { .value(Optional($0)) } ?? .invalid(text)
+      let read: @Sendable (RouteParameters, String) throws -> V? = { parameters, name in
+        guard let text = parameters[name] else { return nil }
+        guard let value = V(linkText: text) else { throw Failure.invalid(text) }
+        return value
       }
+      (typedRead, self.read) = (TypedRead(read), { try read($0, $1) })
       write = { value in (value as? V?).map { $0.map { [$0.linkText] } ?? [] } }
       cast = { $0 as? V? }
       equal = { ($0 as? V?) == ($1 as? V?) }
       generate = { generator in generator.next() % 4 == 0 ? V?.none : generateOne(&generator) }
     case .repeated:
       self.examples = examples.isEmpty ? [] : [[examples[0]], examples]
-      read = { parameters, name in
+      let read: @Sendable (RouteParameters, String) throws -> [V] = { parameters, name in
         var values: [V] = []
         for text in parameters.values(name) {
-          guard let value = V(linkText: text) else { return .invalid(text) }
+          guard let value = V(linkText: text) else { throw Failure.invalid(text) }
           values.append(value)
         }
-        return .value(values)
+        return values
       }
+      (typedRead, self.read) = (TypedRead(read), { try read($0, $1) })
       write = { value in (value as? [V]).map { $0.map(\.linkText) } }
       cast = { $0 as? [V] }
       equal = { ($0 as? [V]) == ($1 as? [V]) }
@@ -113,6 +137,25 @@ struct ParameterCodec: Sendable {
     default: draw = { examples.isEmpty ? Void() as Any : examples[Int($0.next() % UInt64(examples.count))] }
     }
     return { draw(&$0) as? V }
+  }
+}
+
+/// Reads a parameter as `T`, its declared type (its first value, or every value of its name for
+/// a repeated one), with no box around the value and no cast: one per type, shared.
+final class TypedRead<T>: Sendable {
+  private let read: @Sendable (RouteParameters, String) throws -> T
+
+  init(_ read: @escaping @Sendable (RouteParameters, String) throws -> T) { self.read = read }
+
+  /// The value of the parameter `name`, or why it has none.
+  func callAsFunction(_ parameters: RouteParameters, _ name: String, requirement: String)
+    throws(InvalidParameterValue) -> T
+  {
+    do {
+      return try read(parameters, name)
+    } catch {
+      throw InvalidParameterValue(name: name, error, requirement: requirement)
+    }
   }
 }
 

@@ -156,16 +156,44 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
       }
       return route(repeat next((each Value).self))
     }
-    // From a link: each value read straight into its place, with no list of them in between.
-    let parse: Parse = { parameters in
+    return declaration.definition(name: name, sources: sources, build: build, parse: parse(declaration, route))
+  }
+
+  /// The route of a link's parameters, each value read as its own type: no box, no cast and no
+  /// list of values per link. A declaration with problems, which the router refuses, parses
+  /// nothing.
+  private static func parse<each Value: LinkParameter>(
+    _ declaration: TypedDeclaration, _ route: @escaping @Sendable (repeat each Value) -> Route
+  ) -> Parse {
+    let bindings = declaration.bindings
+    var position = 0
+    var isComplete = declaration.problems.isEmpty
+    func check<T>(_: T.Type) {
+      defer { position += 1 }
+      isComplete =
+        isComplete && bindings.indices.contains(position) && bindings[position].codec.typedRead is TypedRead<T>
+    }
+    repeat check((each Value).self)
+    guard isComplete else {
+      return { _ in throw DeepLinkError(.invalidParameter, "\(declaration.text) is not a valid declaration") }
+    }
+    // The closure holds the first two bindings (a name and a codec shared by every declaration
+    // of the type each) in its own context, so that a link reads few lines of a route's own.
+    let first = bindings.first
+    let second = bindings.count > 1 ? bindings[1] : nil
+    let more = Array(bindings.dropFirst(2))
+    return { parameters in
       var position = 0
       func next<T>(_: T.Type) throws(InvalidParameterValue) -> T {
         defer { position += 1 }
-        return try declaration.value(position, in: parameters) as! T
+        // The check above found a binding with a reader of this very type at this position.
+        let binding =
+          position == 0 ? first.unsafelyUnwrapped : position == 1 ? second.unsafelyUnwrapped : more[position - 2]
+        return try unsafeDowncast(binding.codec.typedRead, to: TypedRead<T>.self)(
+          parameters, binding.name, requirement: binding.codec.requirement)
       }
       return try route(repeat next((each Value).self))
     }
-    return declaration.definition(name: name, sources: sources, build: build, parse: parse)
   }
 
   /// A route that takes no parameters: the pattern always gives `route`, and `route` prints as

@@ -5,6 +5,15 @@ struct TypedDeclaration: Sendable {
   struct Binding: Sendable {
     var name: String
     var codec: ParameterCodec
+
+    /// Its value in a link's parameters, read by its type.
+    func value(in parameters: RouteParameters) throws(InvalidParameterValue) -> any Sendable {
+      do {
+        return try codec.read(parameters, name)
+      } catch {
+        throw InvalidParameterValue(name: name, error, requirement: codec.requirement)
+      }
+    }
   }
 
   /// The pattern, its types and presences completed from the Swift types; `nil` when it does
@@ -81,7 +90,7 @@ struct TypedDeclaration: Sendable {
     case (.defaulted(let value), .one):
       var parameters = RouteParameters()
       parameters.append(parameter.name, value)
-      if case .invalid = codec.read(parameters, parameter.name) {
+      if (try? codec.read(parameters, parameter.name)) == nil {
         return "whose default \(quoted(value)) \(codec.requirement)"
       }
     case (.defaulted, _): return "of type \(typeName), which cannot have a default"
@@ -95,21 +104,8 @@ struct TypedDeclaration: Sendable {
   func values(_ parameters: RouteParameters) throws(InvalidParameterValue) -> [any Sendable] {
     var values: [any Sendable] = []
     values.reserveCapacity(bindings.count)
-    for position in bindings.indices { values.append(try value(position, in: parameters)) }
+    for binding in bindings { values.append(try binding.value(in: parameters)) }
     return values
-  }
-
-  /// The value of the declared parameter at `position`, read by its type.
-  func value(_ position: Int, in parameters: RouteParameters) throws(InvalidParameterValue) -> any Sendable {
-    // The binding's fields are read where they lie: a copy of the whole binding would retain and
-    // release each of its codec's closures and lists on every link.
-    switch bindings[position].codec.read(parameters, bindings[position].name) {
-    case .value(let value): return value
-    case .missing: throw InvalidParameterValue(name: bindings[position].name, reason: "is missing")
-    case .invalid(let text):
-      let binding = bindings[position]
-      throw InvalidParameterValue(name: binding.name, reason: "\(binding.codec.requirement), not \(quoted(text))")
-    }
   }
 
   /// The parameters that print `values`; a default value is omitted.
@@ -200,4 +196,18 @@ struct TypedDeclaration: Sendable {
 struct InvalidParameterValue: Error {
   var name: String
   var reason: String
+
+  init(name: String, reason: String) {
+    self.name = name
+    self.reason = reason
+  }
+
+  /// Why a codec could not read the parameter: it is missing, or its text `requirement` says.
+  init(name: String, _ failure: any Error, requirement: String) {
+    switch failure as? ParameterCodec.Failure {
+    case .missing: self.init(name: name, reason: "is missing")
+    case .invalid(let text): self.init(name: name, reason: "\(requirement), not \(quoted(text))")
+    case nil: self.init(name: name, reason: "could not be read: \(failure)")
+    }
+  }
 }
