@@ -8,14 +8,15 @@ import Foundation
 //
 //   DeepLinkBenchmarks                 the timing table (markdown)
 //   DeepLinkBenchmarks traffic S K N    resolves the realistic traffic of an S-route table N times
-//                                      (K: hits, misses, foundation-hits, foundation-misses), for
-//                                      valgrind's DHAT and callgrind
+//                                      (K: hits, misses, typed-hits, typed-misses for the table
+//                                      declared once per route, foundation-hits, foundation-misses),
+//                                      for valgrind's DHAT and callgrind
 //   DeepLinkBenchmarks build N          builds a 2,000-route table N times, for profiling
 //   DeepLinkBenchmarks declare-typed N  declares the 2,000 routes once each, N times, for profiling
 //   DeepLinkBenchmarks build-typed N    builds the 2,000 routes declared once each, N times
 //   DeepLinkBenchmarks traffic-time     times only the realistic traffic's hits, at 10 and 10,000 routes
-//                                      (also with parse closures that capture nothing), and building
-//                                      2,000 routes
+//                                      (also with parse closures that capture nothing, and declared
+//                                      once per route), and building 2,000 routes
 //   DeepLinkBenchmarks dispatch N       receives and delivers a link N times, for profiling
 //   DeepLinkBenchmarks window S N       receives N links with S in the duplicate window, for callgrind
 
@@ -39,6 +40,20 @@ enum TypedBenchRoute: Hashable, Sendable {
   case two(Int, String, String)
   case post(Int, user: String, post: Int)
   case rest(Int, path: String)
+}
+
+extension TypedBenchRoute {
+  /// How many of its strings are too long to be kept inline (more than 15 bytes), so that making
+  /// the route allocated them.
+  var heapStrings: Int {
+    let strings: [String] =
+      switch self {
+      case .section, .item: []
+      case .one(_, let a), .post(_, let a, _), .rest(_, let a): [a]
+      case .two(_, let a, let b): [a, b]
+      }
+    return strings.filter { $0.utf8.count > 15 }.count
+  }
 }
 
 /// Realistic tables: sections of seven routes mixing literal, typed, untyped, wildcard and
@@ -66,12 +81,20 @@ enum Table {
   ///   object per route, as a generated table makes); else no closure captures anything, as in
   ///   a table written by hand, and every route is built with index -1.
   static func router(_ count: Int, capturing: Bool = true) -> LinkRouter<BenchRoute> {
-    let routes = (0..<count).map { index in
-      capturing
-        ? RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
-        : RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: -1, parameters: $0.count) })
-    }
-    return try! LinkRouter(
+    router(
+      (0..<count).map { index in
+        capturing
+          ? RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: index, parameters: $0.count) })
+          : RouteDefinition<BenchRoute>.path(pattern(index), parse: { BenchRoute(index: -1, parameters: $0.count) })
+      })
+  }
+
+  /// The table of `count` routes, each declared once (``typedDefinitions(_:)``).
+  static func typedRouter(_ count: Int) -> LinkRouter<TypedBenchRoute> { router(typedDefinitions(count)) }
+
+  /// The schemes and hosts of every table the traffic runs on.
+  static func router<Route>(_ routes: [RouteDefinition<Route>]) -> LinkRouter<Route> {
+    try! LinkRouter(
       schemes: ["myapp", "myapp-beta"], hosts: ["app.example.com", "www.example.com", "*.example.org"],
       routes: routes)
   }
@@ -281,6 +304,12 @@ let allocationsPerMiss: Double? =
   arguments.firstIndex(of: "--allocations-per-miss").flatMap {
     arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil
   }
+/// Allocations per resolve on a hit of the table declared once per route, as `Benchmarks/run`
+/// counted them.
+let allocationsPerTypedHit: Double? =
+  arguments.firstIndex(of: "--allocations-per-typed-hit").flatMap {
+    arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil
+  }
 /// Instructions per link of the realistic traffic, as `Benchmarks/run` counted them with
 /// callgrind: `--instructions NAME COUNT`, NAME as `hits-10` or `foundation-misses-10000`.
 let trafficInstructions: [String: Double] = Dictionary(
@@ -294,17 +323,24 @@ let windowInstructions: [Double] = arguments.indices.filter { arguments[$0] == "
 if arguments.count == 5, arguments[1] == "traffic", let size = Int(arguments[2]), let passes = Int(arguments[4]) {
   // Resolves the table's traffic `passes` times: hits, misses, or Foundation's parse of either,
   // for callgrind and DHAT (two pass counts, so that start-up cancels out).
-  let router = Table.router(size)
   let links = Traffic.links(size)
   let kind = arguments[3]
   let list = kind.hasSuffix("misses") ? links.misses : links.hits
   var total = 0
-  for _ in 0..<passes {
-    for link in list {
-      if kind.hasPrefix("foundation") {
-        total &+= foundationParse(link)
-      } else if let resolution = try? router.resolve(link) {
-        total &+= resolution.route.index
+  if kind.hasPrefix("typed") {
+    let router = Table.typedRouter(size)
+    for _ in 0..<passes {
+      for link in list { blackHole(try? router.resolve(link)) }
+    }
+  } else {
+    let router = Table.router(size)
+    for _ in 0..<passes {
+      for link in list {
+        if kind.hasPrefix("foundation") {
+          total &+= foundationParse(link)
+        } else if let resolution = try? router.resolve(link) {
+          total &+= resolution.route.index
+        }
       }
     }
   }
@@ -326,6 +362,9 @@ if arguments.count == 2, arguments[1] == "traffic-time" {
   for (router, links) in zip(routers.suffix(2), traffic) {
     measures.append((links.hits.count, { for link in links.hits { blackHole(try? router.resolve(link)) } }))
   }
+  for (router, links) in zip(sizes.map(Table.typedRouter), traffic) {
+    measures.append((links.hits.count, { for link in links.hits { blackHole(try? router.resolve(link)) } }))
+  }
   let times = interleaved(rounds: 31, measures)
   var builds: [Double] = []
   let definitions = (0..<2_000).map { index in
@@ -343,6 +382,9 @@ if arguments.count == 2, arguments[1] == "traffic-time" {
   )
   print(
     "hits, closures capturing nothing: 10 routes \(format(times[4])), 10,000 routes \(format(times[5])) (\(ratio(times[5] / times[3])) Foundation), 10,000 ÷ 10 \(ratio(times[5] / times[4]))"
+  )
+  print(
+    "hits, routes declared once: 10 routes \(format(times[6])) (\(ratio(times[6] / times[1])) Foundation), 10,000 routes \(format(times[7])) (\(ratio(times[7] / times[3]))), 10,000 ÷ 10 \(ratio(times[7] / times[6]))"
   )
   exit(0)
 }
@@ -450,6 +492,41 @@ for (position, size) in sizes.enumerated() {
   lines.append(
     "| \(size) | \(format(values[0])) | \(format(values[1])) | \(ratio(values[0] / values[1])) | \(format(values[2])) | \(format(values[3])) | \(ratio(values[2] / values[3])) |"
   )
+}
+
+// The hits of the same traffic on the tables declared once per route (typed values), at 10 and
+// 10,000 routes, in rounds of their own (so that they leave the rounds above as they were).
+let typedSizes = [10, 10_000]
+let typedRouters = typedSizes.map(Table.typedRouter)
+var typedMeasures: [(calls: Int, body: () -> Void)] = []
+for (router, size) in zip(typedRouters, typedSizes) {
+  let links = traffic[sizes.firstIndex(of: size)!]
+  precondition(links.hits.allSatisfy { (try? router.resolve($0)) != nil }, "a traffic hit does not resolve")
+  precondition(links.misses.allSatisfy { (try? router.resolve($0)) == nil }, "a traffic miss resolves")
+  let hits = links.hits
+  typedMeasures += [
+    (hits.count, { for link in hits { blackHole(try? router.resolve(link)) } }),
+    (hits.count, { for link in hits { blackHole(foundationParse(link)) } }),
+  ]
+}
+let typedMeasured = interleaved(rounds: rounds, typedMeasures)
+lines += [
+  "",
+  "| routes, declared once | hits: resolve | hits: Foundation | hits ÷ Foundation |",
+  "|---:|---:|---:|---:|",
+]
+var typedHitRatios: [Double] = []
+/// The route's own allocations per hit, on the traffic whose allocations valgrind counts (1,000
+/// routes): its strings too long to be kept inline.
+let typedPayload: Double = {
+  let router = Table.typedRouter(1_000)
+  let hits = traffic[sizes.firstIndex(of: 1_000)!].hits
+  return Double(hits.map { try! router.route(for: $0).heapStrings }.reduce(0, +)) / Double(hits.count)
+}()
+for (position, size) in typedSizes.enumerated() {
+  let (resolve, foundation) = (typedMeasured[position * 2], typedMeasured[position * 2 + 1])
+  typedHitRatios.append(resolve / foundation)
+  lines.append("| \(size) | \(format(resolve)) | \(format(foundation)) | \(ratio(resolve / foundation)) |")
 }
 
 // Building a table of 2,000 routes.
@@ -574,17 +651,22 @@ let worstHits = sizes.map { trafficHits[$0]!.resolve / trafficHits[$0]!.foundati
 let worstMisses = sizes.map { trafficMisses[$0]!.resolve / trafficMisses[$0]!.foundation }.max()!
 func verdict(_ holds: Bool) -> String { holds ? "met" : "**missed**" }
 /// The instruction ratio of one kind of link at one size, if callgrind counted it.
+/// A typed kind (`typed-hits`) is the same links on the table declared once per route.
 func instructionRow(_ kind: String, _ size: Int) -> String {
+  let links = kind.hasPrefix("typed-") ? String(kind.dropFirst(6)) : kind
+  let label = kind.hasPrefix("typed-") ? "\(links), routes declared once," : kind
   guard let resolve = trafficInstructions["\(kind)-\(size)"],
-    let foundation = trafficInstructions["foundation-\(kind)-\(size)"]
+    let foundation = trafficInstructions["foundation-\(links)-\(size)"]
   else {
     return
-      "| \(kind) ÷ Foundation parse, instructions (callgrind), \(size) routes | not measured (valgrind is not installed) | ≤ 0.50× | |"
+      "| \(label) ÷ Foundation parse, instructions (callgrind), \(size) routes | not measured (valgrind is not installed) | ≤ 0.50× | |"
   }
   let value = resolve / foundation
   return
-    "| \(kind) ÷ Foundation parse, instructions (callgrind), \(size) routes | \(ratio(value)) (\(Int(resolve)) ÷ \(Int(foundation))) | ≤ 0.50× | \(verdict(value <= 0.5)) |"
+    "| \(label) ÷ Foundation parse, instructions (callgrind), \(size) routes | \(ratio(value)) (\(Int(resolve)) ÷ \(Int(foundation))) | ≤ 0.50× | \(verdict(value <= 0.5)) |"
 }
+let worstTypedHits = typedHitRatios.max()!
+let typedScaling = typedMeasured[2] / typedMeasured[0]
 let flatWindow = perLinkInWindow[4] / perLinkInWindow[0]
 lines += [
   "",
@@ -601,6 +683,12 @@ lines += [
   allocationsPerMiss.map {
     "| allocations per miss, realistic traffic (valgrind DHAT) | \(String(format: "%.2f", $0)) | 0 | \(verdict($0 <= 0.005)) |"
   } ?? "| allocations per miss | not measured (valgrind is not installed) | 0 | |",
+  "| hits, routes declared once, ÷ Foundation parse, time, worst of 10 and 10,000 routes | \(ratio(worstTypedHits)) | ≤ 0.50× | \(verdict(worstTypedHits <= 0.5)) |",
+  instructionRow("typed-hits", 10), instructionRow("typed-hits", 10_000),
+  "| hits, routes declared once, at 10,000 routes ÷ at 10 routes (distinct links) | \(ratio(typedScaling)) | ≤ 1.25× | \(verdict(typedScaling <= 1.25)) |",
+  allocationsPerTypedHit.map {
+    "| allocations per hit, routes declared once (valgrind DHAT), less the route's own strings (\(String(format: "%.2f", typedPayload))) | \(String(format: "%.2f", $0 - typedPayload)) | ≤ 1 | \(verdict($0 - typedPayload <= 1.005)) |"
+  } ?? "| allocations per hit, routes declared once | not measured (valgrind is not installed) | ≤ 1 | |",
   "| fixed links: resolve `String` ÷ Foundation parse, worst table size | \(ratio(worstFoundationRatio)) | ≤ 0.50× | \(verdict(worstFoundationRatio <= 0.5)) |",
   "| fixed links: resolve at 10,000 routes ÷ at 10 routes | \(ratio(scaling)) | ≤ 1.25× | \(verdict(scaling <= 1.25)) |",
   "| linear scan ÷ trie at 1,000 routes | \(ratio(leadBySize[1_000]!)) | ≥ 5× | \(verdict(leadBySize[1_000]! >= 5)) |",
