@@ -76,31 +76,31 @@ final class ParameterCodec: Sendable {
     switch shape {
     case .one:
       self.examples = examples
-      let read: @Sendable (RouteParameters, String) throws -> V = { parameters, name in
+      let readValue: @Sendable (RouteParameters, String) throws -> V = { parameters, name in
         guard let text = parameters[name] else { throw Failure.missing }
         guard let value = V(linkText: text) else { throw Failure.invalid(text) }
         return value
       }
-      (typedRead, self.read) = (TypedRead(read), { try read($0, $1) })
+      (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { ($0 as? V).map { [$0.linkText] } }
       cast = { $0 as? V }
       equal = { ($0 as? V) == ($1 as? V) }
       generate = { generateOne(&$0) }
     case .optional:
       self.examples = examples.map { Optional($0) }
-      let read: @Sendable (RouteParameters, String) throws -> V? = { parameters, name in
+      let readValue: @Sendable (RouteParameters, String) throws -> V? = { parameters, name in
         guard let text = parameters[name] else { return nil }
         guard let value = V(linkText: text) else { throw Failure.invalid(text) }
         return value
       }
-      (typedRead, self.read) = (TypedRead(read), { try read($0, $1) })
+      (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { value in (value as? V?).map { $0.map { [$0.linkText] } ?? [] } }
       cast = { $0 as? V? }
       equal = { ($0 as? V?) == ($1 as? V?) }
       generate = { generator in generator.next() % 4 == 0 ? V?.none : generateOne(&generator) }
     case .repeated:
       self.examples = examples.isEmpty ? [] : [[examples[0]], examples]
-      let read: @Sendable (RouteParameters, String) throws -> [V] = { parameters, name in
+      let readValue: @Sendable (RouteParameters, String) throws -> [V] = { parameters, name in
         var values: [V] = []
         for text in parameters.values(name) {
           guard let value = V(linkText: text) else { throw Failure.invalid(text) }
@@ -108,7 +108,7 @@ final class ParameterCodec: Sendable {
         }
         return values
       }
-      (typedRead, self.read) = (TypedRead(read), { try read($0, $1) })
+      (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { value in (value as? [V]).map { $0.map(\.linkText) } }
       cast = { $0 as? [V] }
       equal = { ($0 as? [V]) == ($1 as? [V]) }
@@ -120,6 +120,16 @@ final class ParameterCodec: Sendable {
         }
         return values
       }
+    }
+  }
+
+  /// The value of the parameter `name` in a link's parameters, as `T`: the type this codec was
+  /// made for, which the caller has checked (`typedRead is TypedRead<T>`).
+  func value<T>(_: T.Type, _ parameters: RouteParameters, _ name: String) throws(InvalidParameterValue) -> T {
+    do {
+      return try unsafeDowncast(typedRead, to: TypedRead<T>.self).read(parameters, name)
+    } catch {
+      throw InvalidParameterValue(name: name, error, requirement: requirement)
     }
   }
 
@@ -143,20 +153,9 @@ final class ParameterCodec: Sendable {
 /// Reads a parameter as `T`, its declared type (its first value, or every value of its name for
 /// a repeated one), with no box around the value and no cast: one per type, shared.
 final class TypedRead<T>: Sendable {
-  private let read: @Sendable (RouteParameters, String) throws -> T
+  let read: @Sendable (RouteParameters, String) throws -> T
 
   init(_ read: @escaping @Sendable (RouteParameters, String) throws -> T) { self.read = read }
-
-  /// The value of the parameter `name`, or why it has none.
-  func callAsFunction(_ parameters: RouteParameters, _ name: String, requirement: String)
-    throws(InvalidParameterValue) -> T
-  {
-    do {
-      return try read(parameters, name)
-    } catch {
-      throw InvalidParameterValue(name: name, error, requirement: requirement)
-    }
-  }
 }
 
 /// `Optional` and `Array` of a ``LinkValue``: the query parameter shapes.

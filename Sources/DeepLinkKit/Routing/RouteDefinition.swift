@@ -187,10 +187,11 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
       func next<T>(_: T.Type) throws(InvalidParameterValue) -> T {
         defer { position += 1 }
         // The check above found a binding with a reader of this very type at this position.
-        let binding =
-          position == 0 ? first.unsafelyUnwrapped : position == 1 ? second.unsafelyUnwrapped : more[position - 2]
-        return try unsafeDowncast(binding.codec.typedRead, to: TypedRead<T>.self)(
-          parameters, binding.name, requirement: binding.codec.requirement)
+        switch position {
+        case 0: return try first.unsafelyUnwrapped.codec.value(T.self, parameters, first.unsafelyUnwrapped.name)
+        case 1: return try second.unsafelyUnwrapped.codec.value(T.self, parameters, second.unsafelyUnwrapped.name)
+        default: return try more[position - 2].codec.value(T.self, parameters, more[position - 2].name)
+        }
       }
       return try route(repeat next((each Value).self))
     }
