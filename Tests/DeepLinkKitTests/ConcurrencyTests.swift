@@ -146,4 +146,40 @@ import Testing
     }
     #expect(results == 8 * 500)
   }
+
+  /// A type no other test declares, so that its codecs are first made here, on many threads at
+  /// once (declarations of one type share its codecs).
+  enum Shade: String, CaseIterable, LinkValue { case light, dark }
+
+  enum Painted: Hashable, Sendable {
+    case wall(Int, Shade)
+    case swatches(name: String, shade: Shade?, shades: [Shade])
+  }
+
+  @Test func routesAreDeclaredOnManyThreadsAtOnce() async {
+    let opened = await withTaskGroup(of: [Painted?].self) { group in
+      for worker in 0..<8 {
+        group.addTask {
+          let router = try? LinkRouter<Painted>(
+            schemes: ["paint"],
+            routes: [
+              .path("/walls/:id/:shade", Painted.wall),
+              .path("/swatches/:name?shade&shades", Painted.swatches),
+            ])
+          return [
+            try? router?.route(for: "paint://walls/\(worker)/dark"),
+            try? router?.route(for: "paint://swatches/w\(worker)?shades=light&shades=dark"),
+          ]
+        }
+      }
+      var all: [Painted?] = []
+      for await routes in group { all += routes }
+      return all
+    }
+    #expect(opened.count == 16)
+    for worker in 0..<8 {
+      #expect(opened.contains(.wall(worker, .dark)))
+      #expect(opened.contains(.swatches(name: "w\(worker)", shade: nil, shades: [.light, .dark])))
+    }
+  }
 }
