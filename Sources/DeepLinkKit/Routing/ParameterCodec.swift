@@ -52,6 +52,7 @@ final class ParameterCodec: Sendable {
     } else {
       return nil
     }
+    // (Two threads may make a type's codec at once; either serves.)
     shared.withLock { $0[ObjectIdentifier(type)] = codec }
     return codec
   }
@@ -59,6 +60,9 @@ final class ParameterCodec: Sendable {
   /// The codecs made so far, by declared type.
   private static let shared = Locked<[ObjectIdentifier: ParameterCodec]>([:])
 
+  // A codec is made from a type opened at run time, so its closures run as generic code: for
+  // the built-in types, these give them code of their own, with no generic metadata looked up
+  // per link.
   @_specialize(where V == Int)
   @_specialize(where V == String)
   @_specialize(where V == UUID)
