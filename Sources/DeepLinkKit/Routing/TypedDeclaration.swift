@@ -149,7 +149,8 @@ struct TypedDeclaration: Sendable {
   ///
   /// - Parameters:
   ///   - build: The route of values of the declared types, in order.
-  ///   - parse: The route of a link's parameters, read by ``value(_:in:)``.
+  ///   - parse: The route of a link's parameters, each value read by its codec
+  ///     (``ParameterCodec/value(_:_:_:)``).
   func definition<Route: Hashable & Sendable>(
     name: String?, sources: Set<DeepLinkSource>?, build: @escaping @Sendable ([any Sendable]) -> Route,
     parse: @escaping RouteDefinition<Route>.Parse
