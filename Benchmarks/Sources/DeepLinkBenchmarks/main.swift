@@ -401,6 +401,41 @@ if arguments.count == 4, arguments[1] == "window", let size = Int(arguments[2]),
   MainActor.assumeIsolated { windowProbe(size: size, count: count) }
   exit(0)
 }
+if arguments.count == 4, arguments[1] == "launch", let count = Int(arguments[3]) {
+  // Builds the 40-route app's router and dispatcher `count` times, keeping each (for callgrind and
+  // DHAT: 0 and 1 give the first build in a process, 1 and 11 ten later ones, and what DHAT finds
+  // live at the end, over two counts, what each keeps).
+  let declared = arguments[2] == "declared"
+  MainActor.assumeIsolated {
+    var kept: [LinkDispatcher<LaunchRoute>] = []
+    for _ in 0..<count { kept.append(LaunchApp.launch(declared: declared)) }
+    blackHole(kept)
+    exit(0)
+  }
+}
+if arguments.count == 4, arguments[1] == "keep-typed", let size = Int(arguments[2]), let count = Int(arguments[3]) {
+  // Builds a table of `size` routes declared once each `count` times and keeps every router.
+  let routers = (0..<count).map { _ in try! LinkRouter(schemes: ["myapp"], routes: Table.typedDefinitions(size)) }
+  blackHole(routers)
+  exit(0)
+}
+if arguments.count == 2, arguments[1] == "launch-time" {
+  // The first build of the 40-route app in this process, then the median of 31 later ones.
+  MainActor.assumeIsolated {
+    var start = DispatchTime.now().uptimeNanoseconds
+    blackHole(LaunchApp.launch(declared: true))
+    let first = Double(DispatchTime.now().uptimeNanoseconds - start)
+    var later: [Double] = []
+    for _ in 0..<31 {
+      start = DispatchTime.now().uptimeNanoseconds
+      let dispatcher = LaunchApp.launch(declared: true)
+      later.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+      blackHole(dispatcher)
+    }
+    print("40 declared routes + dispatcher: first build \(format(first)), later builds \(format(later.sorted()[15]))")
+  }
+  exit(0)
+}
 if arguments.count == 3, arguments[1] == "build", let count = Int(arguments[2]) {
   for _ in 0..<count { blackHole(Table.router(2_000)) }
   exit(0)
