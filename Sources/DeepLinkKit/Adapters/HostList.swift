@@ -117,7 +117,7 @@ struct HostList: Sendable, Hashable {
       }
       ascii = labels.joined(separator: ".")
     } else {
-      ascii = String(decoding: bytes.lazy.map(\.lowercasedASCII), as: UTF8.self)
+      ascii = String(decoding: bytes.map(\.lowercasedASCII), as: UTF8.self)
     }
     if let problem = problem(ofASCIIHost: ascii.utf8) { throw InvalidHost(reason: problem) }
     return ascii

@@ -43,7 +43,10 @@ final class LinkMatcher: Sendable {
     var names: [String] = []
     var nameIndices: [String: Int] = [:]
     essentials.reserveCapacity(routes.count)
-    for (route, (pattern, parse)) in zip(routes, zip(patterns, parsers)) {
+    // By index rather than zipped: a zip of these arrays is a generic type of its own, which the
+    // first router in a process would pay to instantiate.
+    for index in routes.indices {
+      let (route, pattern, parse) = (routes[index], patterns[index], parsers[index])
       var captureCount = 0
       var first = RouteCapture.none
       var second = RouteCapture.none
