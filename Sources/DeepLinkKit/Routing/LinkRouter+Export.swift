@@ -8,7 +8,9 @@ extension LinkRouter {
   /// the allowed texts of a raw-value enum or `Bool` parameter under `values`, so the JSON table
   /// resolves links as this router does: the same routes, parameters and failure codes. A route
   /// without a `name` is named after its enum case (`home.dashboard.card`), or else its pattern,
-  /// with `-2`, `-3`… when two would be the same. Keep the exported file current with one test
+  /// with `-2`, `-3`… when two would be the same. (To name a route after its case, the export
+  /// builds the route once from the first edge value of each parameter's type: the only place
+  /// outside `DeepLinkKitTesting`'s checks that calls a route's closure with values of its own.) Keep the exported file current with one test
   /// in the app:
   ///
   /// ```swift
@@ -21,7 +23,7 @@ extension LinkRouter {
     var entries: [RouteTable.Entry] = []
     entries.reserveCapacity(definitions.count)
     for (definition, pattern) in zip(definitions, patterns) {
-      var name = definition.name ?? definition.examples.first.flatMap(RouteCase.path) ?? pattern.description
+      var name = definition.name ?? exampleRoute(of: definition).flatMap(RouteCase.path) ?? pattern.description
       if !taken.insert(name).inserted {
         let base = name
         var number = 2
@@ -41,6 +43,15 @@ extension LinkRouter {
       limits: adapter.limits, pushURLKeys: pushURLKeys, routes: entries)
     table.customSchemeHost = adapter.customSchemeHost
     return table
+  }
+}
+
+extension LinkRouter {
+  /// A route a declared definition builds, for its name: from the first edge value of each
+  /// parameter's type (``DeclaredValues/sample(_:_:)``).
+  private func exampleRoute(of definition: RouteDefinition<Route>) -> Route? {
+    var generator = SplitMix(seed: 0)
+    return definition.values?.sample(0, &generator)?.route
   }
 }
 

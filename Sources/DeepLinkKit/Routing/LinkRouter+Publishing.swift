@@ -58,7 +58,7 @@ extension LinkRouter {
     _ route: Route, kind: String, where hasKey: (RouteDefinition<Route>) -> Bool
   ) throws(DeepLinkError) -> (Int, [String: String]) {
     for (index, definition) in definitions.enumerated() where hasKey(definition) {
-      if let values = definition.printer?(route) {
+      if let values = try definition.print(route) {
         return (index, Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
       }
     }

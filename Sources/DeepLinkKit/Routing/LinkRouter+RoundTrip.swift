@@ -1,32 +1,72 @@
 extension LinkRouter {
   /// Why some route of the table does not come back as itself when printed; one message per
-  /// failing route, empty when every route round-trips. A declared route is built `samples`
-  /// times from generated values of each parameter's Swift type (text with spaces, `%`, `/`, `+`,
-  /// non-ASCII and emoji; negative and large numbers; empty and repeated arrays; absent
-  /// optionals); a custom route from links its pattern matches, filled the same way.
-  /// `DeepLinkKitTesting` exposes it.
+  /// failing route, empty when every route round-trips. `DeepLinkKitTesting` exposes it.
+  ///
+  /// A declared route is built from every edge value of each parameter's Swift type, then from
+  /// `samples` sets of values drawn at random; for each set that a link can carry, the link the
+  /// values print as must open the route, the route must print back with those very values
+  /// (which a closure that changes, drops or swaps a value fails), and printing it must give a
+  /// link that opens it again. A custom route is built from links its pattern matches, filled the
+  /// same way. The route's closures are called with each value, as a link carrying it would.
   package func checkRoundTrips(samples: Int, seed: UInt64) -> [String] {
     var generator = SplitMix(seed: seed)
     var problems: [String] = []
-    for (index, pattern) in patterns.enumerated() {
+    for index in definitions.indices {
       let definition = definitions[index]
-      guard definition.printer != nil else { continue }  // never printed: nothing to check
-      if pattern.segments.contains(.wildcard) { continue }  // `*` cannot be printed, by design
-      for _ in 0..<samples {
-        guard let route = sampleRoute(index, pattern, using: &generator) else { continue }
-        if let problem = roundTripProblem(route) {
-          problems.append("\(definition.label): \(problem)")
-          break
-        }
+      guard definition.isPrintable else { continue }  // never printed: nothing to check
+      if patterns[index].segments.contains(.wildcard) { continue }  // `*` cannot be printed, by design
+      let problem: String?
+      if let values = definition.values, values.sample(0, &generator) != nil {
+        problem = declaredRoundTripProblem(index, values, samples: samples, using: &generator)
+      } else {
+        problem =
+          (0..<samples).lazy.compactMap { _ in
+            self.sampleRoute(index, using: &generator).flatMap(self.roundTripProblem)
+          }.first
       }
+      if let problem { problems.append("\(definition.label): \(problem)") }
     }
     return problems
   }
 
-  /// A route of the definition at `index` built from generated values, or `nil` when the values
-  /// drawn open another route (a literal sibling, or a typed parameter's fallback).
-  private func sampleRoute(_ index: Int, _ pattern: RoutePattern, using generator: inout SplitMix) -> Route? {
-    if let generate = definitions[index].generate { return generate(&generator) }
+  /// The edges each parameter type is tried at before drawn values: enough for every edge of
+  /// the built-in types, in each of an array's shapes.
+  static var edgesTried: Int { 4 * max(EdgeValues.int.count, EdgeValues.text.count, EdgeValues.double.count) }
+
+  /// The first problem of a declared route built from edge values, then drawn ones.
+  private func declaredRoundTripProblem(
+    _ index: Int, _ declared: any DeclaredValues<Route>, samples: Int, using generator: inout SplitMix
+  ) -> String? {
+    for edge in Array(0..<Self.edgesTried) + Array(repeating: -1, count: samples) {
+      guard let (route, values) = declared.sample(edge, &generator),
+        let link = try? urlString(definitionAt: index, parameters: values),
+        let request = try? adapter.request(for: link, source: nil)
+      else { continue }  // values no link can carry (an empty segment, a dot segment)
+      let opened: Route
+      let parameters: RouteParameters
+      do {
+        let resolution = try resolve(request, checkingSources: false, verifying: false)
+        // A value that opens a literal sibling (or a typed one's fallback) is that route's link.
+        guard resolution.pattern == definitions[index].pattern else { continue }
+        (opened, parameters) = (resolution.route, resolution.parameters)
+      } catch {
+        return "the link \(quoted(link)) of \(quoted(String(describing: route))) does not open it: \(error.message)"
+      }
+      if let problem = declared.verify(opened, parameters) { return "the link \(quoted(link)): \(problem)" }
+      if opened != route {
+        return
+          "the link \(quoted(link)) of \(quoted(String(describing: route))) opens \(quoted(String(describing: opened)))"
+      }
+      if let problem = roundTripProblem(route) { return problem }
+    }
+    return nil
+  }
+
+  /// A route of the custom definition at `index`, from a link its pattern matches filled with
+  /// generated values, or `nil` when the values drawn open another route (a literal sibling, or a
+  /// typed parameter's fallback).
+  private func sampleRoute(_ index: Int, using generator: inout SplitMix) -> Route? {
+    let pattern = patterns[index]
     let segments = pattern.segments.flatMap { generator.sample($0) }
     var query: [PathRequest.QueryItem] = []
     for parameter in pattern.query where parameter.presence == .required {

@@ -26,10 +26,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   let definitions: [RouteDefinition<Route>]
   private let parsers: ParseTable<Route>
   let keyed: KeyedRoutes
-  /// The definitions that print routes of each case path (``RouteCase``), in table order, and
-  /// those whose case is unknown (custom printers), tried for every route.
-  private let printersByCase: [String: [Int]]
-  private let printersForAnyCase: [Int]
+  /// The definitions that print routes, in table order.
+  private let printable: [Int]
   /// The table's options as given, for ``routeTable``.
   let isCaseSensitive: Bool
   let pushURLKeys: [String]
@@ -74,9 +72,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     summaries.reserveCapacity(routes.count)
     patterns.reserveCapacity(routes.count)
     kept.reserveCapacity(routes.count)
-    // Indices of the kept definitions that print, and their case paths: gathered here, since
-    // every separate pass over a large table's definitions copies each (a measurable cost).
-    var printable: [(index: Int, cases: Set<String?>)] = []
+    // Indices of the kept definitions that print: gathered here, since every separate pass over
+    // a large table's definitions copies each (a measurable cost).
+    var printable: [Int] = []
     func add(_ definition: RouteDefinition<Route>) {
       let pattern: RoutePattern
       if let compiled = definition.compiledPattern {
@@ -121,7 +119,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
         LinkMatcher.RouteSummary(
           pattern: definition.pattern, name: definition.name, sources: definition.sources,
           requiresConfirmation: definition.requiresConfirmation))
-      if definition.printer != nil { printable.append((kept.count - 1, Set(definition.examples.map(RouteCase.path)))) }
+      if definition.isPrintable { printable.append(kept.count - 1) }
     }
     for definition in routes {
       guard definition.isGroup else {
@@ -129,24 +127,15 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
         continue
       }
       problems += Self.groupProblems(definition)
-      for member in definition.members ?? [] { add(member) }
+      let members = definition.members ?? []
+      for index in members.indices { add(members[index]) }
     }
     let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &problems)
     guard problems.isEmpty else { throw RouteTableError(problems: problems) }
     self.keyed = keyed
     self.isCaseSensitive = isCaseSensitive
     self.pushURLKeys = pushURLKeys
-    var byCase: [String: [Int]] = [:]
-    var anyCase: [Int] = []
-    for (index, cases) in printable {
-      if cases.count == 1, let only = cases.first, let path = only {
-        byCase[path, default: []].append(index)
-      } else {
-        anyCase.append(index)
-      }
-    }
-    self.printersByCase = byCase
-    self.printersForAnyCase = anyCase
+    self.printable = printable
     self.definitions = kept
     let parsers = ParseTable(kept)
     self.parsers = parsers
@@ -154,8 +143,6 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       routes: summaries, parsers: parsers.handles, patterns: patterns, trie: trie,
       hostTries: hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) },
       adapter: URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost))
-    let unprintable = examplesThatDoNotPrint(printable.map(\.index))
-    guard unprintable.isEmpty else { throw RouteTableError(problems: unprintable) }
   }
 
   /// The normalized name of a host group's host, listed among the universal-link hosts if it is
@@ -188,34 +175,6 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
         .init(.invalidDeclaration, "\(label) has a source or confirmation of its own; give them to its routes"))
     }
     for problem in group.declarationProblems { problems.append(.init(.invalidDeclaration, "\(label) \(problem)")) }
-    return problems
-  }
-
-  /// Prints every declaration's example route with the declaration itself and resolves the link
-  /// again: a declaration that cannot print its own route (shadowed by another route, or a type
-  /// that cannot round-trip) is refused now rather than at first use. Linear in the table.
-  private func examplesThatDoNotPrint(_ printable: [Int]) -> [RouteTableError.Problem] {
-    var problems: [RouteTableError.Problem] = []
-    for index in printable {
-      guard let printer = definitions[index].printer, !definitions[index].examples.isEmpty else { continue }
-      // A pattern with `*` is never printed, by design (`urlString(for:)` says so).
-      if patterns[index].segments.contains(.wildcard) { continue }
-      let definition = definitions[index]
-      for example in definition.examples {
-        do throws(DeepLinkError) {
-          guard let values = printer(example) else {
-            throw DeepLinkError(.noRoute, "the declaration does not print it")
-          }
-          _ = try checkedLink(definitionAt: index, values: values, for: example)
-        } catch {
-          problems.append(
-            .init(
-              .invalidDeclaration,
-              "\(definition.label) cannot print its own route \(quoted(String(describing: example))): \(error.message)")
-          )
-        }
-      }
-    }
     return problems
   }
 
@@ -293,23 +252,27 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     try route(for: url.absoluteString, source: source)
   }
 
-  /// Resolves a request made of strings (a printed link read back, a leading part of a path).
-  func resolve(_ request: PathRequest, checkingSources: Bool) throws(DeepLinkError) -> Resolution<Route> {
+  /// Resolves a request made of strings (a printed link read back, a leading part of a path);
+  /// `verifying: false` leaves out a debug build's check of the route, for the checks that make
+  /// it themselves.
+  func resolve(_ request: PathRequest, checkingSources: Bool, verifying: Bool = true) throws(DeepLinkError)
+    -> Resolution<Route>
+  {
     try Resolution { (details) throws(DeepLinkError) in
       try buildRoute(
         request.withScannedLink { link throws(DeepLinkError) in try matcher.match(link) },
-        checkingSources: checkingSources, details: &details)
+        checkingSources: checkingSources, verifying: verifying, details: &details)
     }
   }
 
   private func buildRoute(
-    _ match: consuming LinkMatch, checkingSources: Bool, details: inout ResolutionDetails?
+    _ match: consuming LinkMatch, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
     // The match's parameters are handed over, not shared, so that a declared default is added in
     // place rather than to a copy.
     try buildRoute(
       match.index, match.record, &match.parameters, source: match.source, linkKind: match.kind,
-      checkingSources: checkingSources, details: &details)
+      checkingSources: checkingSources, verifying: verifying, details: &details)
   }
 
   /// Checks the source and builds the route of the definition at `index` from its parameters;
@@ -327,7 +290,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// beside the route, or from the matcher's list).
   private func buildRoute(
     _ index: Int, _ essentials: RouteEssentials, _ parameters: inout RouteParameters, source: DeepLinkSource,
-    linkKind: DeepLinkSource?, checkingSources: Bool, details: inout ResolutionDetails?
+    linkKind: DeepLinkSource?, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
     if checkingSources, essentials.sources & source.bit == 0 {
       let sources = definitions[index].sources ?? []
@@ -346,6 +309,13 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       throw .invalidParameter(error.name, "of \(routeNames.label(index)) \(error.reason)")
     } catch {
       throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)) could not be built: \(error)")
+    }
+    if BuildConfiguration.checksAssertions, verifying,
+      let problem = definitions[index].values?.verify(route, parameters)
+    {
+      // A debug build refuses a route that would not print back with the link's values (see
+      // `RouteDefinition.path(_:name:sources:_:)`); a release build calls nothing more.
+      throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)), \(problem) (checked in debug builds)")
     }
     details = ResolutionDetails(
       source: source, parameters: parameters, names: routeNames, index: index,
@@ -517,13 +487,15 @@ extension LinkRouter {
   ///   `invalidParameter` when a parameter is missing, has the wrong type or cannot round-trip.
   public func urlString(for route: Route) throws(DeepLinkError) -> String {
     var printed: (index: Int, values: [(name: String, value: String)])?
-    // Only the definitions that print this case (and custom ones), in table order.
-    let keyed = RouteCase.path(route).flatMap { printersByCase[$0] } ?? []
-    let candidates = printersForAnyCase.isEmpty ? keyed : (keyed + printersForAnyCase).sorted()
-    for index in candidates {
-      if let values = definitions[index].printer?(route) {
-        printed = (index, values)
-        break
+    for index in printable {
+      do {
+        if let values = try definitions[index].print(route) {
+          printed = (index, values)
+          break
+        }
+      } catch {
+        throw DeepLinkError(
+          error.code, "\(definitions[index].label) cannot print \(quoted(String(describing: route))): \(error.message)")
       }
     }
     guard let (index, values) = printed else {

@@ -19,9 +19,10 @@ public protocol LinkValue: LinkParameter {
   init?(linkText: String)
   /// The text that stands for this value in a link, before percent-encoding.
   var linkText: String { get }
-  /// At least two distinct values, different from any value a route is likely to hold as a
-  /// constant. The router builds each declaration's route from them once, to learn where the
-  /// parameters are kept so that it can print the route (see ``RouteDefinition``).
+  /// A few distinct values of the type. Nothing calls the app's route closures with them when a
+  /// router is built or a link resolves: `roundTripProblems()` (in `DeepLinkKitTesting`) draws an
+  /// app type's values from them, beside its ``linkAllowedValues``, and an exported table names
+  /// an unnamed route after the enum case built from them (``LinkRouter/routeTable``).
   static var linkExamples: [Self] { get }
   /// What a value's text must be, for messages: "must be one of inbox, archive".
   static var linkRequirement: String { get }
@@ -37,10 +38,36 @@ extension LinkValue {
 
 /// A type a route's parameter can be declared with: a ``LinkValue``, or, for a query parameter,
 /// an `Optional` or `Array` of one. Nothing else conforms.
-public protocol LinkParameter: Sendable, Equatable {}
+public protocol LinkParameter: Sendable, Equatable {
+  /// How DeepLinkKit reads and prints a parameter of this type; given for ``LinkValue``, `Optional`
+  /// and `Array`, and for nothing else (a type of the app's own adopts ``LinkValue``).
+  ///
+  /// A static requirement rather than a cast at run time: a declaration finds its codecs with no
+  /// conformance look-up, which is what a cold start would pay for each type.
+  static var _linkCodec: _LinkCodec { get }
+}
 
-extension Optional: LinkParameter where Wrapped: LinkValue {}
-extension Array: LinkParameter where Element: LinkValue {}
+/// How one parameter type is read from a link and printed back. DeepLinkKit makes these; they have
+/// no public members.
+public struct _LinkCodec: Sendable {
+  let codec: ParameterCodec
+}
+
+extension LinkValue {
+  public static var _linkCodec: _LinkCodec { _LinkCodec(codec: ParameterCodec.shared(Self.self, Self.self, .one)) }
+}
+
+extension Optional: LinkParameter where Wrapped: LinkValue {
+  public static var _linkCodec: _LinkCodec {
+    _LinkCodec(codec: ParameterCodec.shared(Self.self, Wrapped.self, .optional))
+  }
+}
+
+extension Array: LinkParameter where Element: LinkValue {
+  public static var _linkCodec: _LinkCodec {
+    _LinkCodec(codec: ParameterCodec.shared(Self.self, Element.self, .repeated))
+  }
+}
 
 extension Int: LinkValue {
   public init?(linkText: String) {

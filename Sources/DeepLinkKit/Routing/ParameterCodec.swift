@@ -1,9 +1,9 @@
 import Foundation
 
 /// How one declared parameter is read from a link's text and printed back: a ``LinkValue``, an
-/// `Optional` of one or an `Array` of one, with its examples and a generator for round-trip
-/// checks. Built once per type and shared by every declaration. A link's values are read as
-/// their own type (``typedRead``); examples and printed values travel as `any Sendable`.
+/// `Optional` of one or an `Array` of one, with edge values and a generator for round-trip checks.
+/// Built once per type and shared by every declaration. A link's values are read as their own type
+/// (``typedRead``); printed values travel as `any Sendable`.
 final class ParameterCodec: Sendable {
   enum Shape: Sendable { case one, optional, repeated }
 
@@ -15,15 +15,19 @@ final class ParameterCodec: Sendable {
   }
 
   let shape: Shape
+  /// The parameter's own type (`Int`, `Int?` or `[Int]`), which a value must have exactly to be
+  /// taken for one of this parameter's when a route is searched for its values.
+  let valueType: ObjectIdentifier
   /// The pattern type a link's text must have for the parameter to match (`int`, `uuid`), or
   /// `string` when the value is checked only once the route is built.
   let patternType: RoutePattern.ParameterType
   /// What the value's text must be, for messages.
-  let requirement: String
+  var requirement: String { requirementText() }
+  private let requirementText: @Sendable () -> String
+  /// The type's name, for messages.
+  let typeName: @Sendable () -> String
   /// The texts of every value there is, when the type lists them (``LinkValue/linkAllowedValues``).
-  let allowedTexts: [String]?
-  /// Distinct values, for probing a declaration.
-  let examples: [any Sendable]
+  let allowedTexts: @Sendable () -> [String]?
   /// Reads the parameter of a name from a link's parameters as the declared type `T`: a
   /// ``TypedRead`` of `T`.
   let typedRead: any AnyObject & Sendable
@@ -33,32 +37,27 @@ final class ParameterCodec: Sendable {
   let write: @Sendable (Any) -> [String]?
   /// The value as this parameter's type, if it is one.
   let cast: @Sendable (Any) -> (any Sendable)?
-  /// Whether two values of this parameter's type are equal.
-  let equal: @Sendable (any Sendable, any Sendable) -> Bool
-  /// A random value, for round-trip checks; `nil` for an app's type with no examples.
-  let generate: @Sendable (inout SplitMix) -> (any Sendable)?
+  /// Values a property test starts from: the edges of the type (zero, negatives, the largest
+  /// numbers; case variants and Unicode forms of text; every case of an app's enum), then a value
+  /// drawn at random for each `SplitMix` call; `nil` when an app's type gives none.
+  let value: @Sendable (_ edge: Int, inout SplitMix) -> (any Sendable)?
 
-  /// The codec of a declared parameter type, or `nil` when it is not a ``LinkValue``, or an
-  /// `Optional` or `Array` of one. Every declaration of a type shares its codec: the closures
-  /// that read a link's values are then one set per type, which a large table's links keep
-  /// close, not one set per route.
-  static func make<T: LinkParameter>(_ type: T.Type) -> ParameterCodec? {
-    if let shared = shared.withLock({ $0[ObjectIdentifier(type)] }) { return shared }
-    let codec: ParameterCodec
-    if let value = type as? any LinkValue.Type {
-      codec = ParameterCodec(value, shape: .one)
-    } else if let wrapper = type as? any WrappingLinkParameter.Type {
-      codec = wrapper.codec
-    } else {
-      return nil
+  /// The codec of the parameter type `Parameter`, made of its ``LinkValue`` type `V` in a shape:
+  /// every declaration of the type shares it, so that the closures that read a link's values are
+  /// one set per type, which a large table's links keep close, not one set per route.
+  static func shared<Parameter, V: LinkValue>(_: Parameter.Type, _ value: V.Type, _ shape: Shape) -> ParameterCodec {
+    let key = ObjectIdentifier(Parameter.self)
+    return codecs.withLock { codecs in
+      if let codec = codecs.first(where: { $0.valueType == key }) { return codec }
+      let codec = ParameterCodec(value, shape: shape, valueType: key)
+      codecs.append(codec)
+      return codec
     }
-    // (Two threads may make a type's codec at once; either serves.)
-    shared.withLock { $0[ObjectIdentifier(type)] = codec }
-    return codec
   }
 
-  /// The codecs made so far, by declared type.
-  private static let shared = Locked<[ObjectIdentifier: ParameterCodec]>([:])
+  /// The codecs made so far. An app declares a handful of parameter types, so a list serves; a
+  /// dictionary would cost the first router in a process a conformance look-up to instantiate.
+  private static let codecs = Locked<[ParameterCodec]>([])
 
   // A codec is made from a type opened at run time, so its closures run as generic code: for
   // the built-in types, these give them code of their own, with no generic metadata looked up
@@ -68,18 +67,23 @@ final class ParameterCodec: Sendable {
   @_specialize(where V == UUID)
   @_specialize(where V == Bool)
   @_specialize(where V == Double)
-  init<V: LinkValue>(_: V.Type, shape: Shape) {
+  private init<V: LinkValue>(_: V.Type, shape: Shape, valueType: ObjectIdentifier) {
     self.shape = shape
+    self.valueType = valueType
     patternType = V.self == Int.self ? .int : V.self == UUID.self ? .uuid : .string
-    requirement = V.linkRequirement
-    allowedTexts = V.linkAllowedValues?.map(\.linkText)
-    let examples = V.linkExamples.reduce(into: [V]()) { found, value in
-      if !found.contains(value) { found.append(value) }
+    // Made when a message needs it: an enum's list of cases is joined only then.
+    requirementText = { V.linkRequirement }
+    typeName = {
+      switch shape {
+      case .one: "\(V.self)"
+      case .optional: "Optional<\(V.self)>"
+      case .repeated: "Array<\(V.self)>"
+      }
     }
-    let generateOne = Self.generator(for: V.self, examples: examples)
+    allowedTexts = { V.linkAllowedValues?.map(\.linkText) }
+    let one = Self.values(of: V.self)
     switch shape {
     case .one:
-      self.examples = examples
       let readValue: @Sendable (RouteParameters, String) throws -> V = { parameters, name in
         guard let text = parameters[name] else { throw Failure.missing }
         guard let value = V(linkText: text) else { throw Failure.invalid(text) }
@@ -88,10 +92,8 @@ final class ParameterCodec: Sendable {
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { ($0 as? V).map { [$0.linkText] } }
       cast = { $0 as? V }
-      equal = { ($0 as? V) == ($1 as? V) }
-      generate = { generateOne(&$0) }
+      value = { one($0, &$1) }
     case .optional:
-      self.examples = examples.map { Optional($0) }
       let readValue: @Sendable (RouteParameters, String) throws -> V? = { parameters, name in
         guard let text = parameters[name] else { return nil }
         guard let value = V(linkText: text) else { throw Failure.invalid(text) }
@@ -100,10 +102,12 @@ final class ParameterCodec: Sendable {
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { value in (value as? V?).map { $0.map { [$0.linkText] } ?? [] } }
       cast = { $0 as? V? }
-      equal = { ($0 as? V?) == ($1 as? V?) }
-      generate = { generator in generator.next() % 4 == 0 ? V?.none : generateOne(&generator) }
+      // Absent first, then each edge; drawn values are absent one time in four.
+      value = { edge, generator in
+        if edge == 0 || (edge < 0 && generator.next() % 4 == 0) { return V?.none }
+        return one(edge > 0 ? edge - 1 : edge, &generator).map { Optional($0) }
+      }
     case .repeated:
-      self.examples = examples.isEmpty ? [] : [[examples[0]], examples]
       let readValue: @Sendable (RouteParameters, String) throws -> [V] = { parameters, name in
         var values: [V] = []
         for text in parameters.values(name) {
@@ -115,11 +119,13 @@ final class ParameterCodec: Sendable {
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { value in (value as? [V]).map { $0.map(\.linkText) } }
       cast = { $0 as? [V] }
-      equal = { ($0 as? [V]) == ($1 as? [V]) }
-      generate = { generator in
+      // For each edge of the element: no value, the edge, the edge twice, and three values from
+      // the edge on; drawn arrays hold up to three values.
+      value = { edge, generator in
+        let count = edge < 0 ? Int(generator.next() % 4) : edge % 4
         var values: [V] = []
-        for _ in 0..<generator.next() % 4 {
-          guard let value = generateOne(&generator) else { return nil }
+        for index in 0..<count {
+          guard let value = one(edge < 0 ? -1 : edge / 4 + (count == 3 ? index : 0), &generator) else { return nil }
           values.append(value)
         }
         return values
@@ -137,21 +143,63 @@ final class ParameterCodec: Sendable {
     }
   }
 
-  /// Random values of the built-in types, written to reach their edges (text with spaces, `%`,
-  /// `/`, `+`, non-ASCII and emoji; negative and large numbers); the app's own types draw from
-  /// their examples.
-  private static func generator<V: LinkValue>(for type: V.Type, examples: [V]) -> @Sendable (inout SplitMix) -> V? {
-    let draw: @Sendable (inout SplitMix) -> Any
-    switch type {
-    case is Int.Type: draw = { Int(truncatingIfNeeded: $0.next()) >> Int($0.next() % 64) }
-    case is String.Type: draw = { $0.text() }
-    case is Bool.Type: draw = { $0.next() % 2 == 0 }
-    case is Double.Type: draw = { Double(Int64(truncatingIfNeeded: $0.next()) >> 20) / 1024 }
-    case is UUID.Type: draw = { UUID(uuidString: $0.uuidText()) as Any }
-    default: draw = { examples.isEmpty ? Void() as Any : examples[Int($0.next() % UInt64(examples.count))] }
+  /// The type's values for round-trip checks: edge `n` (`n` ≥ 0) of the list below, wrapping
+  /// around, or a value drawn at random for a negative `n`. The built-in types' edges are those a
+  /// closure that changes or drops a value would show (`abs`, `lowercased()`, `$0 == 3 ? 4 : $0`,
+  /// a case chosen by the sign); drawn text has spaces, `%`, `/`, `+`, non-ASCII and emoji. An
+  /// app's type gives its allowed values, or else its examples.
+  private static func values<V: LinkValue>(of _: V.Type) -> @Sendable (Int, inout SplitMix) -> V? {
+    // Worked out on each call, which only checks make: nothing of it is paid when a codec is made.
+    { edge, generator in
+      let edges: [V]
+      switch V.self {
+      case is Int.Type:
+        if edge < 0 { return (Int(truncatingIfNeeded: generator.next()) >> Int(generator.next() % 64)) as? V }
+        edges = EdgeValues.int as? [V] ?? []
+      case is String.Type:
+        if edge < 0 { return generator.text() as? V }
+        edges = EdgeValues.text as? [V] ?? []
+      case is Double.Type:
+        if edge < 0 { return (Double(Int64(truncatingIfNeeded: generator.next()) >> 20) / 1024) as? V }
+        edges = EdgeValues.double as? [V] ?? []
+      case is UUID.Type:
+        if edge < 0 { return UUID(uuidString: generator.uuidText()) as? V }
+        edges = EdgeValues.uuid as? [V] ?? []
+      default:
+        var unique: [V] = []
+        for value in (V.linkAllowedValues ?? []) + V.linkExamples where !unique.contains(value) { unique.append(value) }
+        edges = unique
+      }
+      guard !edges.isEmpty else { return nil }
+      return edges[edge < 0 ? Int(generator.next() % UInt64(edges.count)) : edge % edges.count]
     }
-    return { draw(&$0) as? V }
   }
+}
+
+/// The edge values of the built-in types that a property test tries first.
+enum EdgeValues {
+  static let int: [Int] = [
+    0, 1, -1, 2, -2, 3, -3, 4, 5, 7, 9, 10, -10, 42, 99, 100, 127, 128, 255, 256, 999, 1_000, 1_023, 1_024, 9_999,
+    10_000, 32_767, 32_768, 65_535, 65_536, Int(Int32.max), Int(Int32.min), Int.max, Int.min, Int.max - 1, Int.min + 1,
+  ]
+  /// Case variants, Unicode forms (é precomposed and decomposed, the Ohm and Kelvin signs beside
+  /// Omega and K, a ligature, full-width letters), characters that links encode, and text that
+  /// reads as another type.
+  static let text: [String] = [
+    "a", "A", "abc", "ABC", "Abc", "aBC", "\u{E9}", "e\u{301}", "\u{C9}", "\u{DF}", "SS", "\u{130}", "\u{131}",
+    "\u{2126}", "\u{3A9}", "\u{212A}", "K", "\u{FB01}", "\u{FF46}\u{FF55}", "a b", " a", "a ", "a+b", "a%b", "a/b",
+    "a?b", "a#b", "a&b=c", "100%", "0", "-1", "007", "true", "null", "\u{4F8B}", "\u{1F600}", "\u{1F44D}\u{1F3FD}",
+    "\u{1F1EB}\u{1F1F7}",
+  ]
+  static let double: [Double] = [
+    0, -0.0, 1, -1, 0.5, -0.5, 0.1, 3, 1e-7, 1e21, 1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    -.greatestFiniteMagnitude, 123_456_789.125,
+  ]
+  static let uuid: [UUID] = [
+    UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+    UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+    UUID(uuid: (0x9F, 0x0C, 0x3A, 0x52, 0x1B, 0x7E, 0x4C, 0x55, 0xA3, 0xC4, 0x0E, 0x1D, 0x2F, 0x3A, 0x4B, 0x5C)),
+  ]
 }
 
 /// Reads a parameter as `T`, its declared type (its first value, or every value of its name for
@@ -160,17 +208,4 @@ final class TypedRead<T>: Sendable {
   let read: @Sendable (RouteParameters, String) throws -> T
 
   init(_ read: @escaping @Sendable (RouteParameters, String) throws -> T) { self.read = read }
-}
-
-/// `Optional` and `Array` of a ``LinkValue``: the query parameter shapes.
-protocol WrappingLinkParameter {
-  static var codec: ParameterCodec { get }
-}
-
-extension Optional: WrappingLinkParameter where Wrapped: LinkValue {
-  static var codec: ParameterCodec { ParameterCodec(Wrapped.self, shape: .optional) }
-}
-
-extension Array: WrappingLinkParameter where Element: LinkValue {
-  static var codec: ParameterCodec { ParameterCodec(Element.self, shape: .repeated) }
 }

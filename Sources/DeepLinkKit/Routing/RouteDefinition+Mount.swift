@@ -1,4 +1,4 @@
-extension RouteDefinition {
+extension RouteDefinition where Route: Hashable & Sendable {
   /// A group of routes of another route type, mounted under a path prefix: each coordinator, or
   /// each level of a nested route enum, declares its own table and its parent mounts it.
   ///
@@ -27,7 +27,7 @@ extension RouteDefinition {
   public static func mount<Child: Hashable & Sendable>(
     _ prefix: String, _ routes: [RouteDefinition<Child>], _ route: @escaping @Sendable (Child) -> Route
   ) -> Self {
-    mount(prefix, routes, types: []) { values in route(values[0] as! Child) }
+    mount(prefix, routes, codecs: []) { values in route(values[0] as! Child) }
   }
 
   /// A group of routes mounted under a prefix with one parameter, whose value comes first:
@@ -36,7 +36,7 @@ extension RouteDefinition {
   public static func mount<Child: Hashable & Sendable, A: LinkParameter>(
     _ prefix: String, _ routes: [RouteDefinition<Child>], _ route: @escaping @Sendable (A, Child) -> Route
   ) -> Self {
-    mount(prefix, routes, types: [(ParameterCodec.make(A.self), "\(A.self)")]) { values in
+    mount(prefix, routes, codecs: [A._linkCodec.codec]) { values in
       route(values[0] as! A, values[1] as! Child)
     }
   }
@@ -46,22 +46,29 @@ extension RouteDefinition {
   public static func mount<Child: Hashable & Sendable, A: LinkParameter, B: LinkParameter>(
     _ prefix: String, _ routes: [RouteDefinition<Child>], _ route: @escaping @Sendable (A, B, Child) -> Route
   ) -> Self {
-    mount(
-      prefix, routes, types: [(ParameterCodec.make(A.self), "\(A.self)"), (ParameterCodec.make(B.self), "\(B.self)")]
-    ) {
-      values in route(values[0] as! A, values[1] as! B, values[2] as! Child)
+    mount(prefix, routes, codecs: [A._linkCodec.codec, B._linkCodec.codec]) { values in
+      route(values[0] as! A, values[1] as! B, values[2] as! Child)
     }
   }
 
   /// The values reach `build` as the prefix's, in order, then the group's route, each of the type
   /// it was read as (the casts cannot fail).
   private static func mount<Child: Hashable & Sendable>(
-    _ prefix: String, _ routes: [RouteDefinition<Child>], types: [(ParameterCodec?, String)],
+    _ prefix: String, _ routes: [RouteDefinition<Child>], codecs: [ParameterCodec],
     build: @escaping @Sendable ([any Sendable]) -> Route
   ) -> Self {
-    let declaration = TypedDeclaration(pattern: prefix, codecs: types.map(\.0), typeNames: types.map(\.1))
-    return Mount<Route, Child>(prefix: declaration, build: build).definition(
-      members: routes.flatMap { $0.members ?? [$0] })
+    let declaration = TypedDeclaration(pattern: prefix, codecs: codecs)
+    // By index: a generic append or iterator over the group's own route type is a type the
+    // first router in a process would pay to instantiate.
+    var members: [RouteDefinition<Child>] = []
+    for index in routes.indices {
+      guard let group = routes[index].members else {
+        members.append(routes[index])
+        continue
+      }
+      for member in group.indices { members.append(group[member]) }
+    }
+    return Mount<Route, Child>(prefix: declaration, build: build).definition(members: members)
   }
 }
 
@@ -72,92 +79,45 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
 
   func definition(members: [RouteDefinition<Child>]) -> RouteDefinition<Route> {
     var problems = prefix.problems
-    let prefixPattern = prefix.pattern
-    if let prefixPattern {
+    if let prefixPattern = prefix.pattern {
       if !prefixPattern.query.isEmpty { problems.append("declares a query; a prefix is a path only") }
       if prefixPattern.segments.contains(where: { if case .catchAll = $0 { true } else { false } }) {
         problems.append("has a catch-all, which would leave nothing for the group's routes")
       }
     }
-    // Two distinct routes of the group, to locate where the app's route keeps the group's.
-    var childExamples: [Child] = []
-    for example in members.lazy.flatMap(\.examples) where !childExamples.contains(example) {
-      childExamples.append(example)
-      if childExamples.count == 2 { break }
-    }
-    let childSlot = ValueSlot(
-      examples: childExamples, cast: { $0 as? Child }, equal: { ($0 as? Child) == ($1 as? Child) })
-    var locator: ValueLocator<Route>?
-    if problems.isEmpty, prefixPattern != nil {
-      do {
-        locator = try ValueLocator(slots: prefix.slots + [childSlot], build: build)
-      } catch {
-        problems.append(
-          prefix.explain(
-            error,
-            extra: childExamples.isEmpty
-              ? "has no route that can be printed, so the group's routes cannot be located in the app's"
-              : "does not keep the group's route in its route as given, so its routes cannot be printed"))
-      }
-    }
-    let mounted = prefixPattern.map { prefixPattern in
-      members.map {
-        member(prefixPattern, $0, locator: locator, baseline: locator.map { _ in prefix.slots.map { $0.examples[0] } })
-      }
+    var mounted: [RouteDefinition<Route>] = []
+    if let prefixPattern = prefix.pattern {
+      mounted.reserveCapacity(members.count)
+      for index in members.indices { mounted.append(member(prefixPattern, members[index])) }
     }
     return RouteDefinition(
       pattern: prefix.text, name: nil, sources: nil,
       parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") }, printer: nil, problems: problems,
-      members: mounted ?? [])
+      members: mounted)
   }
 
-  /// One route of the group, under the prefix.
-  private func member(
-    _ prefixPattern: RoutePattern, _ child: RouteDefinition<Child>, locator: ValueLocator<Route>?,
-    baseline: [any Sendable]?
-  ) -> RouteDefinition<Route> {
+  /// One route of the group, under the prefix: the parent's route holds the prefix's values and
+  /// the group's route, which the group's own definition prints.
+  private func member(_ prefixPattern: RoutePattern, _ child: RouteDefinition<Child>) -> RouteDefinition<Route> {
     let (prefix, build) = (self.prefix, self.build)
     let text = Self.joined(prefixPattern.description, child.pattern)
     var problems = child.declarationProblems
     var compiled: RoutePattern?
     if let childPattern = child.compiledPattern ?? (try? RoutePattern(child.pattern)) {
-      let clash = Set(prefixPattern.parameterNames).intersection(
-        childPattern.parameterNames + childPattern.query.map(\.name))
-      if let name = clash.sorted().first {
+      let childNames = childPattern.parameterNames + childPattern.query.map(\.name)
+      if let name = prefixPattern.parameterNames.filter(childNames.contains).min() {
         problems.append("uses the parameter name \(quoted(name)) in both the prefix and the group's route")
       } else {
         compiled = RoutePattern(
           description: text, segments: prefixPattern.segments + childPattern.segments, query: childPattern.query)
       }
     }
-    var printer: RouteDefinition<Route>.Printer?
-    if let locator, let childPrinter = child.printer {
-      printer = { route in
-        guard let values = locator.values(of: route), let inner = values.last as? Child,
-          let printed = childPrinter(inner), let outer = prefix.parameters(printing: values.dropLast().map { $0 })
-        else { return nil }
-        return outer + printed
-      }
-    }
-    var generate: (@Sendable (inout SplitMix) -> Route?)?
-    if let generateChild = child.generate {
-      generate = { generator in
-        var values: [any Sendable] = []
-        for binding in prefix.bindings {
-          guard let value = binding.codec.generate(&generator) else { return nil }
-          values.append(value)
-        }
-        guard let inner = generateChild(&generator) else { return nil }
-        return build(values + [inner])
-      }
-    }
+    let childParse = child.parse
     var definition = RouteDefinition<Route>(
       pattern: text, name: child.name, sources: child.sources,
-      parse: { parameters in build(try prefix.values(parameters) + [try child.parse(parameters)]) },
-      printer: printer, compiledPattern: compiled,
-      examples: baseline.map { baseline in child.examples.map { build(baseline + [$0]) } } ?? [],
-      generate: generate, allowedValues: prefix.allowedValues.merging(child.allowedValues) { first, _ in first },
-      problems: problems)
+      parse: { parameters in build(try prefix.values(parameters) + [try childParse(parameters)]) },
+      printer: nil, compiledPattern: compiled,
+      values: child.isPrintable ? MountedValues(prefix: prefix, build: build, child: child) : nil, problems: problems)
     definition.copyKeys(of: child)
     return definition
   }
@@ -165,7 +125,81 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
   /// `/home` and `/cards/:id` give `/home/cards/:id`; a group's `/` is the prefix itself.
   private static func joined(_ prefix: String, _ pattern: String) -> String {
     let head = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
-    if pattern == "/" || pattern.hasPrefix("/?") { return (head.isEmpty ? "/" : head) + pattern.dropFirst() }
+    if pattern == "/" || pattern.hasPrefix("/?") { return (head.isEmpty ? "/" : head) + String(pattern.dropFirst()) }
     return head + pattern
+  }
+}
+
+/// A mounted route's printing and checks: the parent's route holds the prefix's values and the
+/// group's route, which the group's own definition prints.
+private struct MountedValues<Route: Hashable & Sendable, Child: Hashable & Sendable>: DeclaredValues {
+  let prefix: TypedDeclaration
+  let build: @Sendable ([any Sendable]) -> Route
+  let child: RouteDefinition<Child>
+
+  private var search: ValueSearch {
+    ValueSearch(
+      slots: prefix.slots + [
+        ValueSearch.Slot(
+          type: ObjectIdentifier(Child.self), cast: { $0 as? Child }, key: { ($0 as? Child).map(AnyHashable.init) })
+      ])
+  }
+
+  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
+    switch search.values(of: route, build: build) {
+    case .none: return nil
+    case .one(let values):
+      guard let inner = values.last as? Child, let printed = try child.print(inner),
+        let outer = prefix.parameters(printing: values.dropLast())
+      else { return nil }
+      return outer + printed
+    case .several(let first, let second):
+      throw DeepLinkError(.invalidParameter, builtAlike(route, first, second))
+    case .tooMany:
+      throw DeepLinkError(.invalidParameter, RouteValues.tooMany(route))
+    }
+  }
+
+  func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
+    // The values the link gave: the prefix's, and the group's route (parsed again: debug only).
+    guard let values = try? prefix.values(parameters), let expected = prefix.parameters(printing: values),
+      let inner = try? child.parse(parameters)
+    else { return nil }
+    switch search.values(of: route, build: build) {
+    case .one(let found):
+      let printed = prefix.parameters(printing: found.dropLast()) ?? []
+      guard RouteValues.same(printed, expected), found.last as? Child == inner else {
+        return RouteValues.changed(
+          route, from: expected + [groupRoute(inner)], printsAs: printed + [groupRoute(found.last as Any)])
+      }
+      return child.values?.verify(inner, parameters)
+    case .none: return RouteValues.notKept(route, expected + [groupRoute(inner)])
+    case .several(let first, let second): return builtAlike(route, first, second)
+    case .tooMany: return RouteValues.tooMany(route)
+    }
+  }
+
+  func sample(_ edge: Int, _ generator: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
+  {
+    guard let values = prefix.sampleValues(edge, using: &generator), let outer = prefix.parameters(printing: values),
+      let inner = child.values?.sample(edge, &generator)
+    else { return nil }
+    return (build(values + [inner.route]), outer + inner.parameters)
+  }
+
+  var allowedValues: [String: [String]] { prefix.allowedValues.merging(child.allowedValues) { first, _ in first } }
+
+  /// Why a route that two sets of values build cannot be printed: the prefix's values, and the
+  /// group's route each holds.
+  private func builtAlike(_ route: Route, _ first: [any Sendable], _ second: [any Sendable]) -> String {
+    let listed = [first, second].map { values in
+      (prefix.parameters(printing: values.dropLast()) ?? []) + [groupRoute(values.last as Any)]
+    }
+    return RouteValues.builtAlike(route, listed[0], listed[1])
+  }
+
+  /// The group's route, as the messages list it beside the prefix's values.
+  private func groupRoute(_ route: Any) -> (name: String, value: String) {
+    ("group route", String(describing: route))
   }
 }

@@ -17,14 +17,16 @@
 /// it back, so a declaration that could not print (a value the route drops or changes, a type
 /// that disagrees with the pattern, a route another one shadows) is refused then, naming the
 /// route, and never at first use.
-public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
+public struct RouteDefinition<Route>: Sendable {
   /// Builds the route from a link's parameters, for ``path(_:name:sources:parse:print:)``.
   public typealias Parse = @Sendable (RouteParameters) throws -> Route
   /// Returns the parameters that print `route`, or `nil` if this definition does not print it,
   /// for ``path(_:name:sources:parse:print:)``. Parameters not in the pattern become query items.
   public typealias Print = @Sendable (Route) -> [String: String]?
-  /// The parameters that print a route, in order; a name may repeat (an array's query items).
-  typealias Printer = @Sendable (Route) -> [(name: String, value: String)]?
+  /// The parameters that print a route, in order (a name may repeat: an array's query items);
+  /// `nil` for a route of another definition; throws when the route is this definition's but no
+  /// one link prints it.
+  typealias Printer = @Sendable (Route) throws(DeepLinkError) -> [(name: String, value: String)]?
 
   /// The path pattern, as written (a mounted route's prefix and pattern joined).
   public let pattern: String
@@ -46,7 +48,8 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   /// The one host whose links open this route (``host(_:_:)``); `nil` for every host.
   public private(set) var host: String?
   let parse: Parse
-  let printer: Printer?
+  /// A custom definition's printer; a declared one prints through its ``DeclaredValues``.
+  private let printer: Printer?
   /// What a typed declaration or group adds, in one reference: a custom definition has none, and
   /// copying a definition (building a large table copies each) stays cheap.
   private let declared: Declared?
@@ -56,20 +59,16 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
 
   private final class Declared: Sendable {
     let compiledPattern: RoutePattern?
-    let examples: [Route]
-    let generate: (@Sendable (inout SplitMix) -> Route?)?
-    let allowedValues: [String: [String]]
+    let values: (any DeclaredValues<Route>)?
     let problems: [String]
     let members: [RouteDefinition<Route>]?
 
     init(
-      compiledPattern: RoutePattern?, examples: [Route], generate: (@Sendable (inout SplitMix) -> Route?)?,
-      allowedValues: [String: [String]], problems: [String], members: [RouteDefinition<Route>]?
+      compiledPattern: RoutePattern?, values: (any DeclaredValues<Route>)?, problems: [String],
+      members: [RouteDefinition<Route>]?
     ) {
       self.compiledPattern = compiledPattern
-      self.examples = examples
-      self.generate = generate
-      self.allowedValues = allowedValues
+      self.values = values
       self.problems = problems
       self.members = members
     }
@@ -78,22 +77,29 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
   /// The pattern with the types and query presences the declaration's Swift types give it;
   /// `nil` when the pattern does not parse (the router reports why) or for a custom definition.
   var compiledPattern: RoutePattern? { declared?.compiledPattern }
-  /// Routes built from the declaration's example values; the router prints each when it is built.
-  var examples: [Route] { declared?.examples ?? [] }
-  /// A route built from random values, for round-trip checks; `nil` for a custom definition.
-  var generate: (@Sendable (inout SplitMix) -> Route?)? { declared?.generate }
+  /// How a declaration prints and checks its routes; `nil` for a custom definition.
+  var values: (any DeclaredValues<Route>)? { declared?.values }
   /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
-  var allowedValues: [String: [String]] { declared?.allowedValues ?? [:] }
+  var allowedValues: [String: [String]] { values?.allowedValues ?? [:] }
   /// What is wrong with the declaration, found when it was made; the router reports each.
   var declarationProblems: [String] { declared?.problems ?? [] }
   /// The routes of a mounted group, already under its prefix; `nil` for a single route.
   var members: [RouteDefinition<Route>]? { declared?.members }
 
+  /// Whether this definition prints routes.
+  var isPrintable: Bool { printer != nil || values != nil }
+
+  /// The parameters that print `route`, in order; `nil` for a route this definition does not
+  /// print; throws when the route is this definition's but no one link prints it.
+  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
+    if let values { return try values.print(route) }
+    return try printer?(route)
+  }
+
   init(
     pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer?,
-    compiledPattern: RoutePattern? = nil, examples: [Route] = [],
-    generate: (@Sendable (inout SplitMix) -> Route?)? = nil, allowedValues: [String: [String]] = [:],
-    problems: [String] = [], members: [RouteDefinition<Route>]? = nil
+    compiledPattern: RoutePattern? = nil, values: (any DeclaredValues<Route>)? = nil, problems: [String] = [],
+    members: [RouteDefinition<Route>]? = nil
   ) {
     self.pattern = pattern
     self.name = name
@@ -101,140 +107,10 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
     self.parse = parse
     self.printer = printer
     self.isGroup = members != nil
-    let isCustom =
-      compiledPattern == nil && examples.isEmpty && generate == nil && allowedValues.isEmpty && problems.isEmpty
-      && members == nil
+    let isCustom = compiledPattern == nil && values == nil && problems.isEmpty && members == nil
     self.declared =
       isCustom
-      ? nil
-      : Declared(
-        compiledPattern: compiledPattern, examples: examples, generate: generate, allowedValues: allowedValues,
-        problems: problems, members: members)
-  }
-
-  /// A route built from the pattern's parameters, and printed back from the route: one
-  /// declaration for both directions.
-  ///
-  /// ```swift
-  /// .path("/requests/:id(int)", DeeplinkType.request)               // case request(id: Int)
-  /// .path("/cards/:id/detail") { .home(.dashboard(.card(id: $0, .detail))) }
-  /// .path("/search?q&page=1&tag*", DeeplinkType.search)             // (String, Int, [String])
-  /// ```
-  ///
-  /// The values are the pattern's parameters in order: path parameters, then the query
-  /// parameters after `?`. Each value's Swift type (a ``LinkValue``) is what the link's text must
-  /// read as, or the link is refused with `invalidParameter` naming the parameter; an `Int` or
-  /// `UUID` path parameter matches only such segments, as `:id(int)` does. A query parameter may
-  /// be `Optional` (absent allowed) or an `Array` (every item of the name); `name=value` in the
-  /// pattern gives a default, which printing omits. The route must keep each value as given (a
-  /// case's associated value, at any depth), so that it can be printed.
-  ///
-  /// - Parameters:
-  ///   - pattern: The path pattern, with any declared query parameters.
-  ///   - name: A name for messages and exported tables; optional.
-  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
-  ///   - route: Builds the route from the values: an enum case (`DeeplinkType.request`) or a
-  ///     closure.
-  public static func path<each Value: LinkParameter>(
-    _ pattern: String, name: String? = nil, sources: Set<DeepLinkSource>? = nil,
-    _ route: @escaping @Sendable (repeat each Value) -> Route
-  ) -> Self {
-    var codecs: [ParameterCodec?] = []
-    var typeNames: [String] = []
-    for type in repeat (each Value).self {
-      codecs.append(ParameterCodec.make(type))
-      typeNames.append("\(type)")
-    }
-    let declaration = TypedDeclaration(pattern: pattern, codecs: codecs, typeNames: typeNames)
-    // From values the router made (examples, round-trip checks).
-    let build: @Sendable ([any Sendable]) -> Route = { values in
-      var position = 0
-      func next<T>(_: T.Type) -> T {
-        defer { position += 1 }
-        // The values are read by the codecs of these very types, in this order.
-        return values[position] as! T
-      }
-      return route(repeat next((each Value).self))
-    }
-    return declaration.definition(name: name, sources: sources, build: build, parse: parse(declaration, route))
-  }
-
-  /// The route of a link's parameters, each value read as its own type: no box, no cast and no
-  /// list of values per link. A declaration with problems, which the router refuses, parses
-  /// nothing.
-  private static func parse<each Value: LinkParameter>(
-    _ declaration: TypedDeclaration, _ route: @escaping @Sendable (repeat each Value) -> Route
-  ) -> Parse {
-    let bindings = declaration.bindings
-    var position = 0
-    var isComplete = declaration.problems.isEmpty
-    func check<T>(_: T.Type) {
-      defer { position += 1 }
-      isComplete =
-        isComplete && bindings.indices.contains(position) && bindings[position].codec.typedRead is TypedRead<T>
-    }
-    repeat check((each Value).self)
-    guard isComplete else {
-      return { _ in throw DeepLinkError(.invalidParameter, "\(declaration.text) is not a valid declaration") }
-    }
-    // The closure holds the first two bindings (a name and a codec shared by every declaration
-    // of the type each) in its own context, so that a link reads few lines of a route's own.
-    let first = bindings.first
-    let second = bindings.count > 1 ? bindings[1] : nil
-    let more = Array(bindings.dropFirst(2))
-    return { parameters in
-      var position = 0
-      func next<T>(_: T.Type) throws(InvalidParameterValue) -> T {
-        defer { position += 1 }
-        // The check above found a binding with a reader of this very type at this position.
-        switch position {
-        case 0: return try first.unsafelyUnwrapped.codec.value(T.self, parameters, first.unsafelyUnwrapped.name)
-        case 1: return try second.unsafelyUnwrapped.codec.value(T.self, parameters, second.unsafelyUnwrapped.name)
-        default: return try more[position - 2].codec.value(T.self, parameters, more[position - 2].name)
-        }
-      }
-      return try route(repeat next((each Value).self))
-    }
-  }
-
-  /// A route that takes no parameters: the pattern always gives `route`, and `route` prints as
-  /// the pattern.
-  ///
-  /// - Parameters:
-  ///   - pattern: The path pattern, such as `/messages`.
-  ///   - route: The route it opens.
-  ///   - name: A name for messages; optional.
-  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
-  public static func path(
-    _ pattern: String, to route: Route, name: String? = nil, sources: Set<DeepLinkSource>? = nil
-  ) -> Self {
-    path(pattern, name: name, sources: sources) { () in route }
-  }
-
-  /// A route built and printed by closures of the app's own, for what ``path(_:name:sources:_:)``
-  /// cannot express (a route computed from its parameters). Prefer the declaration: nothing
-  /// checks that these two closures agree before a link is printed.
-  ///
-  /// - Parameters:
-  ///   - pattern: The path pattern, such as `/messages/:id`.
-  ///   - name: A name for messages; optional.
-  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
-  ///   - parse: Builds the route; a thrown ``DeepLinkError`` is passed on, any other error becomes
-  ///     `invalidParameter`.
-  ///   - print: The parameters for a route this definition prints, or `nil` for other routes.
-  ///     Omit it for a route that is never printed.
-  public static func path(
-    _ pattern: String, name: String? = nil, sources: Set<DeepLinkSource>? = nil,
-    parse: @escaping Parse, print: Print? = nil
-  ) -> Self {
-    var printer: Printer?
-    if let print {
-      printer = { route in
-        guard let values = print(route) else { return nil }
-        return values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-      }
-    }
-    return Self(pattern: pattern, name: name, sources: sources, parse: parse, printer: printer)
+      ? nil : Declared(compiledPattern: compiledPattern, values: values, problems: problems, members: members)
   }
 
   /// This route, opened also by the quick action of type `type`; the item's `userInfo` supplies
@@ -344,4 +220,148 @@ public struct RouteDefinition<Route: Hashable & Sendable>: Sendable {
 
   /// How the route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.
   var label: String { RouteLabel(pattern: pattern, name: name).text }
+}
+
+// The declarations need the route's equality and sendability; the type itself does not, so
+// that an app's group route types (`RouteDefinition<HomeRoute>`) are instantiated at launch with
+// no conformance look-up.
+extension RouteDefinition where Route: Hashable & Sendable {
+  /// A route built from the pattern's parameters, and printed back from the route: one
+  /// declaration for both directions.
+  ///
+  /// ```swift
+  /// .path("/requests/:id(int)", DeeplinkType.request)               // case request(id: Int)
+  /// .path("/cards/:id/detail") { .home(.dashboard(.card(id: $0, .detail))) }
+  /// .path("/search?q&page=1&tag*", DeeplinkType.search)             // (String, Int, [String])
+  /// ```
+  ///
+  /// The values are the pattern's parameters in order: path parameters, then the query
+  /// parameters after `?`. Each value's Swift type (a ``LinkValue``) is what the link's text must
+  /// read as, or the link is refused with `invalidParameter` naming the parameter; an `Int` or
+  /// `UUID` path parameter matches only such segments, as `:id(int)` does. A query parameter may
+  /// be `Optional` (absent allowed) or an `Array` (every item of the name); `name=value` in the
+  /// pattern gives a default, which printing omits. The route must keep each value as given (a
+  /// case's associated value, at any depth), so that it can be printed.
+  ///
+  /// - Parameters:
+  ///   - pattern: The path pattern, with any declared query parameters.
+  ///   - name: A name for messages and exported tables; optional.
+  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
+  ///   - route: Builds the route from the values: an enum case (`DeeplinkType.request`) or a
+  ///     closure.
+  public static func path<each Value: LinkParameter>(
+    _ pattern: String, name: String? = nil, sources: Set<DeepLinkSource>? = nil,
+    _ route: @escaping @Sendable (repeat each Value) -> Route
+  ) -> Self {
+    var codecs: [ParameterCodec] = []
+    for type in repeat (each Value).self { codecs.append(type._linkCodec.codec) }
+    let declaration = TypedDeclaration(pattern: pattern, codecs: codecs)
+    // From values that a route held or a check drew, read by the codecs of these very types.
+    let build: @Sendable ([any Sendable]) -> Route = { values in
+      var position = 0
+      func next<T>(_: T.Type) -> T {
+        defer { position += 1 }
+        return values[position] as! T
+      }
+      return route(repeat next((each Value).self))
+    }
+    return declaration.definition(name: name, sources: sources, build: build, parse: parse(declaration, route))
+  }
+
+  /// The route of a link's parameters, each value read as its own type: no box, no cast and no
+  /// list of values per link. A declaration with problems, which the router refuses, parses
+  /// nothing.
+  private static func parse<each Value: LinkParameter>(
+    _ declaration: TypedDeclaration, _ route: @escaping @Sendable (repeat each Value) -> Route
+  ) -> Parse {
+    let bindings = declaration.bindings
+    var position = 0
+    var isComplete = declaration.problems.isEmpty
+    func check<T>(_: T.Type) {
+      defer { position += 1 }
+      isComplete =
+        isComplete && bindings.indices.contains(position) && bindings[position].codec.typedRead is TypedRead<T>
+    }
+    repeat check((each Value).self)
+    guard isComplete else {
+      return { _ in throw DeepLinkError(.invalidParameter, "\(declaration.text) is not a valid declaration") }
+    }
+    // The closure holds the first two bindings (a name and a codec shared by every declaration
+    // of the type each) in its own context, so that a link reads few lines of a route's own.
+    let first = bindings.first
+    let second = bindings.count > 1 ? bindings[1] : nil
+    let more = Array(bindings.dropFirst(2))
+    return { parameters in
+      var position = 0
+      func next<T>(_: T.Type) throws(InvalidParameterValue) -> T {
+        defer { position += 1 }
+        // The check above found a binding with a reader of this very type at this position.
+        switch position {
+        case 0: return try first.unsafelyUnwrapped.codec.value(T.self, parameters, first.unsafelyUnwrapped.name)
+        case 1: return try second.unsafelyUnwrapped.codec.value(T.self, parameters, second.unsafelyUnwrapped.name)
+        default: return try more[position - 2].codec.value(T.self, parameters, more[position - 2].name)
+        }
+      }
+      return try route(repeat next((each Value).self))
+    }
+  }
+
+  /// A route that takes no parameters: the pattern always gives `route`, and `route` prints as
+  /// the pattern.
+  ///
+  /// - Parameters:
+  ///   - pattern: The path pattern, such as `/messages`.
+  ///   - route: The route it opens.
+  ///   - name: A name for messages; optional.
+  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
+  public static func path(
+    _ pattern: String, to route: Route, name: String? = nil, sources: Set<DeepLinkSource>? = nil
+  ) -> Self {
+    path(pattern, name: name, sources: sources) { () in route }
+  }
+
+  /// A route built and printed by closures of the app's own, for what ``path(_:name:sources:_:)``
+  /// cannot express (a route computed from its parameters). Prefer the declaration: nothing
+  /// checks that these two closures agree before a link is printed.
+  ///
+  /// - Parameters:
+  ///   - pattern: The path pattern, such as `/messages/:id`.
+  ///   - name: A name for messages; optional.
+  ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
+  ///   - parse: Builds the route; a thrown ``DeepLinkError`` is passed on, any other error becomes
+  ///     `invalidParameter`.
+  ///   - print: The parameters for a route this definition prints, or `nil` for other routes.
+  ///     Omit it for a route that is never printed.
+  public static func path(
+    _ pattern: String, name: String? = nil, sources: Set<DeepLinkSource>? = nil,
+    parse: @escaping Parse, print: Print? = nil
+  ) -> Self {
+    var printer: Printer?
+    if let print {
+      printer = { route in
+        guard let values = print(route) else { return nil }
+        return values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+      }
+    }
+    return Self(pattern: pattern, name: name, sources: sources, parse: parse, printer: printer)
+  }
+}
+
+/// What a declared route offers beyond reading a link: printing, and the checks that call the
+/// app's closure. One value per route, made when the route is declared; nothing of it runs until
+/// a route is printed or checked.
+protocol DeclaredValues<Route>: Sendable {
+  associatedtype Route
+
+  /// The parameters that print `route`, in order; `nil` for a route this declaration does not
+  /// build; throws when no one link prints it.
+  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]?
+  /// Why `route`, opened by a link with these parameters, does not print back with the link's
+  /// own values; `nil` when it does. A debug build asks it of every route it opens.
+  func verify(_ route: Route, _ parameters: RouteParameters) -> String?
+  /// A route built from edge `edge` of each parameter's values (drawn ones for a negative
+  /// `edge`), and the parameters those values print as; `nil` when a type gives no values.
+  func sample(_ edge: Int, _ generator: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
+  /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
+  var allowedValues: [String: [String]] { get }
 }

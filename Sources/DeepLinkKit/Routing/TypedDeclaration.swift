@@ -1,5 +1,10 @@
 /// A pattern bound to the Swift types of the values a route is built from: checks the two
-/// against each other, and makes the definition's parse, print and examples from them.
+/// against each other, and makes the definition's parse, print and checks from them.
+///
+/// Checking a declaration compares its pattern with its types and nothing more: no closure of the
+/// app's runs when a router is built. What the closure does with the values is checked where
+/// they are real: a route prints only from the values it holds (``ValueSearch``), and in a debug
+/// build every link a declared route opens must print back with the link's own values.
 struct TypedDeclaration: Sendable {
   /// One declared value: the pattern parameter it is read from, and how.
   struct Binding: Sendable {
@@ -24,7 +29,7 @@ struct TypedDeclaration: Sendable {
   private(set) var bindings: [Binding] = []
   private(set) var problems: [String] = []
 
-  init(pattern text: String, codecs: [ParameterCodec?], typeNames: [String]) {
+  init(pattern text: String, codecs: [ParameterCodec]) {
     self.text = text
     guard let parsed = try? RoutePattern(text) else { return }
     let names = parsed.parameterNames + parsed.query.map(\.name)
@@ -39,18 +44,13 @@ struct TypedDeclaration: Sendable {
     var segments = parsed.segments
     var query = parsed.query
     for (index, name) in names.enumerated() {
-      guard let codec = codecs[index] else {
-        problems.append("has parameter \(quoted(name)) of type \(typeNames[index]), which is not a LinkValue")
-        continue
-      }
-      let isPath = index < parsed.parameterNames.count
-      if isPath {
+      let codec = codecs[index]
+      if index < parsed.parameterNames.count {
         let position = segments.firstIndex { $0.parameterName == name }!
-        if let problem = Self.bind(&segments[position], codec, typeName: typeNames[index]) {
+        if let problem = Self.bind(&segments[position], codec) {
           problems.append("has path parameter \(quoted(name)) \(problem)")
         }
-      } else if let problem = Self.bind(&query[index - parsed.parameterNames.count], codec, typeName: typeNames[index])
-      {
+      } else if let problem = Self.bind(&query[index - parsed.parameterNames.count], codec) {
         problems.append("has query parameter \(quoted(name)) \(problem)")
       }
       bindings.append(Binding(name: name, codec: codec))
@@ -59,16 +59,15 @@ struct TypedDeclaration: Sendable {
   }
 
   /// Gives an untyped path parameter its Swift type's pattern type; why the two disagree, if they do.
-  private static func bind(_ segment: inout RoutePattern.Segment, _ codec: ParameterCodec, typeName: String) -> String?
-  {
+  private static func bind(_ segment: inout RoutePattern.Segment, _ codec: ParameterCodec) -> String? {
     guard codec.shape == .one else {
-      return "of type \(typeName); only a query parameter can be optional or repeated"
+      return "of type \(codec.typeName()); only a query parameter can be optional or repeated"
     }
     switch segment {
     case .parameter(let name, .string):
       segment = .parameter(name: name, type: codec.patternType)
     case .parameter(_, let type) where type != codec.patternType:
-      return "declared (\(type.rawValue)) but of type \(typeName)"
+      return "declared (\(type.rawValue)) but of type \(codec.typeName())"
     default: break
     }
     return nil
@@ -76,11 +75,9 @@ struct TypedDeclaration: Sendable {
 
   /// Gives a query parameter written without `?` or `*` its Swift type's presence; why the two
   /// disagree, if they do.
-  private static func bind(_ parameter: inout RoutePattern.QueryParameter, _ codec: ParameterCodec, typeName: String)
-    -> String?
-  {
+  private static func bind(_ parameter: inout RoutePattern.QueryParameter, _ codec: ParameterCodec) -> String? {
     if parameter.type != .string, parameter.type != codec.patternType {
-      return "declared (\(parameter.type.rawValue)) but of type \(typeName)"
+      return "declared (\(parameter.type.rawValue)) but of type \(codec.typeName())"
     }
     parameter.type = codec.patternType
     switch (parameter.presence, codec.shape) {
@@ -93,9 +90,9 @@ struct TypedDeclaration: Sendable {
       if (try? codec.read(parameters, parameter.name)) == nil {
         return "whose default \(quoted(value)) \(codec.requirement)"
       }
-    case (.defaulted, _): return "of type \(typeName), which cannot have a default"
-    case (.optional, _): return "marked optional (?) but of type \(typeName)"
-    case (.repeated, _): return "marked repeated (*) but of type \(typeName)"
+    case (.defaulted, _): return "of type \(codec.typeName()), which cannot have a default"
+    case (.optional, _): return "marked optional (?) but of type \(codec.typeName())"
+    case (.repeated, _): return "marked repeated (*) but of type \(codec.typeName())"
     }
     return nil
   }
@@ -109,7 +106,7 @@ struct TypedDeclaration: Sendable {
   }
 
   /// The parameters that print `values`; a default value is omitted.
-  func parameters(printing values: [any Sendable]) -> [(name: String, value: String)]? {
+  func parameters(printing values: some Collection<any Sendable>) -> [(name: String, value: String)]? {
     var printed: [(name: String, value: String)] = []
     for (binding, value) in zip(bindings, values) {
       guard let texts = binding.codec.write(value) else { return nil }
@@ -124,28 +121,32 @@ struct TypedDeclaration: Sendable {
   /// The texts each parameter with few values allows.
   var allowedValues: [String: [String]] {
     var values: [String: [String]] = [:]
-    for binding in bindings { values[binding.name] = binding.codec.allowedTexts }
+    for binding in bindings { values[binding.name] = binding.codec.allowedTexts() }
     return values
   }
 
-  /// The slots by which the route's values are located for printing.
-  var slots: [ValueSlot] {
-    bindings.map { ValueSlot(examples: $0.codec.examples, cast: $0.codec.cast, equal: $0.codec.equal) }
-  }
-
-  /// Why `failure` stops the route from being printed.
-  func explain(_ failure: ValueLocatorFailure, extra: String? = nil) -> String {
-    switch failure {
-    case .noExample(let index) where index < bindings.count:
-      "has parameter \(quoted(bindings[index].name)), whose type gives no example values; make it CaseIterable or give it linkExamples"
-    case .notKept(let index) where index < bindings.count:
-      "does not keep parameter \(quoted(bindings[index].name)) in its route as given, so the route cannot be printed; build the route from the value unchanged"
-    default:
-      extra ?? "cannot be printed"
+  /// How the search tells each value apart: by the texts it prints as, byte for byte (Swift calls
+  /// two strings equal that print differently, such as `é` precomposed and decomposed).
+  var slots: [ValueSearch.Slot] {
+    bindings.map { binding in
+      let write = binding.codec.write
+      return ValueSearch.Slot(
+        type: binding.codec.valueType, cast: binding.codec.cast, key: { write($0)?.map { Array($0.utf8) } })
     }
   }
 
-  /// The definition: print and examples from the declaration, or its problems.
+  /// Values for a round-trip check: each binding's edge `edge` (offset by its position, so that
+  /// two parameters of one type do not always hold the same value), or drawn for a negative one.
+  func sampleValues(_ edge: Int, using generator: inout SplitMix) -> [any Sendable]? {
+    var values: [any Sendable] = []
+    for (position, binding) in bindings.enumerated() {
+      guard let value = binding.codec.value(edge < 0 ? -1 : edge + position, &generator) else { return nil }
+      values.append(value)
+    }
+    return values
+  }
+
+  /// The definition: print and checks from the declaration, or its problems.
   ///
   /// - Parameters:
   ///   - build: The route of values of the declared types, in order.
@@ -161,35 +162,89 @@ struct TypedDeclaration: Sendable {
         pattern: text, name: name, sources: sources,
         parse: { _ in throw DeepLinkError(.noRoute, "the pattern does not parse") }, printer: nil)
     }
-    var problems = self.problems
-    var locator: ValueLocator<Route>?
-    if problems.isEmpty {
-      do {
-        locator = try ValueLocator(slots: slots, build: build)
-      } catch {
-        problems.append(explain(error))
-      }
-    }
-    let declaration = self
-    let generate: @Sendable (inout SplitMix) -> Route? = { generator in
-      var values: [any Sendable] = []
-      for binding in declaration.bindings {
-        guard let value = binding.codec.generate(&generator) else { return nil }
-        values.append(value)
-      }
-      return build(values)
-    }
-    var printer: RouteDefinition<Route>.Printer?
-    if let locator {
-      printer = { route in
-        guard let values = locator.values(of: route) else { return nil }
-        return declaration.parameters(printing: values)
-      }
-    }
     return RouteDefinition(
-      pattern: pattern.description, name: name, sources: sources, parse: parse, printer: printer,
-      compiledPattern: pattern, examples: locator.map { [$0.example] } ?? [], generate: generate,
-      allowedValues: allowedValues, problems: problems)
+      pattern: pattern.description, name: name, sources: sources, parse: parse, printer: nil,
+      compiledPattern: pattern, values: TypedValues(declaration: self, build: build), problems: problems)
+  }
+
+  /// Why a route that two sets of values build cannot be printed.
+  func builtAlike(_ route: Any, _ first: [any Sendable], _ second: [any Sendable]) -> String {
+    let printed = [first, second].map { parameters(printing: $0) ?? [] }
+    return RouteValues.builtAlike(route, printed[0], printed[1])
+  }
+}
+
+/// A declared route's printing and checks: its values are found in the route itself
+/// (``ValueSearch``) and printed by their codecs.
+private struct TypedValues<Route: Hashable & Sendable>: DeclaredValues {
+  let declaration: TypedDeclaration
+  let build: @Sendable ([any Sendable]) -> Route
+
+  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
+    switch ValueSearch(slots: declaration.slots).values(of: route, build: build) {
+    case .none: return nil
+    case .one(let values): return declaration.parameters(printing: values)
+    case .several(let first, let second):
+      throw DeepLinkError(.invalidParameter, declaration.builtAlike(route, first, second))
+    case .tooMany:
+      throw DeepLinkError(.invalidParameter, RouteValues.tooMany(route))
+    }
+  }
+
+  func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
+    guard let values = try? declaration.values(parameters), let expected = declaration.parameters(printing: values)
+    else { return nil }
+    switch ValueSearch(slots: declaration.slots).values(of: route, build: build) {
+    case .one(let found):
+      let printed = declaration.parameters(printing: found) ?? []
+      return RouteValues.same(printed, expected) ? nil : RouteValues.changed(route, from: expected, printsAs: printed)
+    case .none: return RouteValues.notKept(route, expected)
+    case .several(let first, let second): return declaration.builtAlike(route, first, second)
+    case .tooMany: return RouteValues.tooMany(route)
+    }
+  }
+
+  func sample(_ edge: Int, _ generator: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
+  {
+    guard let values = declaration.sampleValues(edge, using: &generator),
+      let printed = declaration.parameters(printing: values)
+    else { return nil }
+    return (build(values), printed)
+  }
+
+  var allowedValues: [String: [String]] { declaration.allowedValues }
+}
+
+/// The messages of the checks on a declared route's values.
+enum RouteValues {
+  /// Whether two lists of parameters print alike, byte for byte.
+  static func same(_ left: [(name: String, value: String)], _ right: [(name: String, value: String)]) -> Bool {
+    left.elementsEqual(right) { $0.name == $1.name && $0.value.utf8.elementsEqual($1.value.utf8) }
+  }
+
+  /// `id "5"`, `q "a", page "2"`; `no values`.
+  static func listed(_ parameters: [(name: String, value: String)]) -> String {
+    parameters.isEmpty ? "no values" : parameters.map { "\($0.name) \(quoted($0.value))" }.joined(separator: ", ")
+  }
+
+  static func changed(
+    _ route: Any, from expected: [(name: String, value: String)], printsAs printed: [(name: String, value: String)]
+  ) -> String {
+    "built from \(listed(expected)), its route \(quoted(String(describing: route))) prints as \(listed(printed)), so two links would open it; build the route from each value unchanged"
+  }
+
+  static func notKept(_ route: Any, _ expected: [(name: String, value: String)]) -> String {
+    "built from \(listed(expected)), its route \(quoted(String(describing: route))) does not keep those values as given, so it cannot be printed; build the route from each value unchanged"
+  }
+
+  static func builtAlike(
+    _ route: Any, _ first: [(name: String, value: String)], _ second: [(name: String, value: String)]
+  ) -> String {
+    "its route \(quoted(String(describing: route))) is built alike from \(listed(first)) and from \(listed(second)), so two links would open it"
+  }
+
+  static func tooMany(_ route: Any) -> String {
+    "its route \(quoted(String(describing: route))) holds more than \(ValueSearch.maxCombinations) combinations of values of its parameters' types, too many to tell which it was built from"
   }
 }
 
