@@ -48,10 +48,10 @@ extension LinkRouter {
 
 extension LinkRouter {
   /// A route a declared definition builds, for its name: from the first edge value of each
-  /// parameter's type (``DeclaredValues/sample(_:_:)``).
+  /// parameter's type (``DeclaredRoute/sample(_:_:)``).
   private func exampleRoute(of definition: RouteDefinition<Route>) -> Route? {
     var generator = SplitMix(seed: 0)
-    return definition.values?.sample(0, &generator)?.route
+    return definition.declared?.sample(0, &generator)?.route
   }
 }
 

@@ -16,8 +16,8 @@ extension LinkRouter {
       guard definition.isPrintable else { continue }  // never printed: nothing to check
       if patterns[index].segments.contains(.wildcard) { continue }  // `*` cannot be printed, by design
       let problem: String?
-      if let values = definition.values, values.sample(0, &generator) != nil {
-        problem = declaredRoundTripProblem(index, values, samples: samples, using: &generator)
+      if let declared = definition.declared, declared.sample(0, &generator) != nil {
+        problem = declaredRoundTripProblem(index, declared, samples: samples, using: &generator)
       } else {
         problem =
           (0..<samples).lazy.compactMap { _ in
@@ -35,7 +35,7 @@ extension LinkRouter {
 
   /// The first problem of a declared route built from edge values, then drawn ones.
   private func declaredRoundTripProblem(
-    _ index: Int, _ declared: any DeclaredValues<Route>, samples: Int, using generator: inout SplitMix
+    _ index: Int, _ declared: any DeclaredRoute<Route>, samples: Int, using generator: inout SplitMix
   ) -> String? {
     for edge in Array(0..<Self.edgesTried) + Array(repeating: -1, count: samples) {
       guard let (route, values) = declared.sample(edge, &generator),

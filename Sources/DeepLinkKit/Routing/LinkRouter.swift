@@ -62,16 +62,19 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     }
     problems += limits.problems
 
-    var trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routes.count)
     var hostTries: [String: SegmentTrie.Builder] = [:]
     var patterns: [RoutePattern] = []
     var kept: [RouteDefinition<Route>] = []
     // What the matcher needs, gathered in the one pass over the definitions:
     // every further pass over an array of a generic type costs a metadata lookup per element.
     var summaries: [LinkMatcher.RouteSummary] = []
-    summaries.reserveCapacity(routes.count)
-    patterns.reserveCapacity(routes.count)
-    kept.reserveCapacity(routes.count)
+    // A group counts its members, so that the lists the router keeps are made once at their size.
+    var routeCount = 0
+    for index in routes.indices { routeCount += routes[index].members?.count ?? 1 }
+    summaries.reserveCapacity(routeCount)
+    var trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routeCount)
+    patterns.reserveCapacity(routeCount)
+    kept.reserveCapacity(routeCount)
     // Indices of the kept definitions that print: gathered here, since every separate pass over
     // a large table's definitions copies each (a measurable cost).
     var printable: [Int] = []
@@ -311,7 +314,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)) could not be built: \(error)")
     }
     if BuildConfiguration.checksAssertions, verifying,
-      let problem = definitions[index].values?.verify(route, parameters)
+      let problem = definitions[index].declared?.verify(route, parameters)
     {
       // A debug build refuses a route that would not print back with the link's values (see
       // `RouteDefinition.path(_:name:sources:_:)`); a release build calls nothing more.

@@ -92,8 +92,8 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
     }
     return RouteDefinition(
       pattern: prefix.text, name: nil, sources: nil,
-      parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") }, printer: nil, problems: problems,
-      members: mounted)
+      parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") },
+      declared: RouteGroup(members: mounted, problems: problems))
   }
 
   /// One route of the group, under the prefix: the parent's route holds the prefix's values and
@@ -116,8 +116,7 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
     var definition = RouteDefinition<Route>(
       pattern: text, name: child.name, sources: child.sources,
       parse: { parameters in build(try prefix.values(parameters) + [try childParse(parameters)]) },
-      printer: nil, compiledPattern: compiled,
-      values: child.isPrintable ? MountedValues(prefix: prefix, build: build, child: child) : nil, problems: problems)
+      declared: MountedRoute(prefix: prefix, build: build, child: child, compiledPattern: compiled, problems: problems))
     definition.copyKeys(of: child)
     return definition
   }
@@ -130,12 +129,28 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
   }
 }
 
-/// A mounted route's printing and checks: the parent's route holds the prefix's values and the
-/// group's route, which the group's own definition prints.
-private struct MountedValues<Route: Hashable & Sendable, Child: Hashable & Sendable>: DeclaredValues {
+/// A mounted route: the parent's route holds the prefix's values and the group's route, which
+/// the group's own definition prints.
+private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & Sendable>: DeclaredRoute {
   let prefix: TypedDeclaration
   let build: @Sendable ([any Sendable]) -> Route
   let child: RouteDefinition<Child>
+  let compiledPattern: RoutePattern?
+  let problems: [String]
+
+  init(
+    prefix: TypedDeclaration, build: @escaping @Sendable ([any Sendable]) -> Route, child: RouteDefinition<Child>,
+    compiledPattern: RoutePattern?, problems: [String]
+  ) {
+    self.prefix = prefix
+    self.build = build
+    self.child = child
+    self.compiledPattern = compiledPattern
+    self.problems = problems
+  }
+
+  var members: [RouteDefinition<Route>]? { nil }
+  var isPrintable: Bool { child.isPrintable }
 
   private var search: ValueSearch {
     ValueSearch(
@@ -172,7 +187,7 @@ private struct MountedValues<Route: Hashable & Sendable, Child: Hashable & Senda
         return RouteValues.changed(
           route, from: expected + [groupRoute(inner)], printsAs: printed + [groupRoute(found.last as Any)])
       }
-      return child.values?.verify(inner, parameters)
+      return child.declared?.verify(inner, parameters)
     case .none: return RouteValues.notKept(route, expected + [groupRoute(inner)])
     case .several(let first, let second): return builtAlike(route, first, second)
     case .tooMany: return RouteValues.tooMany(route)
@@ -182,7 +197,7 @@ private struct MountedValues<Route: Hashable & Sendable, Child: Hashable & Senda
   func sample(_ edge: Int, _ generator: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
   {
     guard let values = prefix.sampleValues(edge, using: &generator), let outer = prefix.parameters(printing: values),
-      let inner = child.values?.sample(edge, &generator)
+      let inner = child.declared?.sample(edge, &generator)
     else { return nil }
     return (build(values + [inner.route]), outer + inner.parameters)
   }

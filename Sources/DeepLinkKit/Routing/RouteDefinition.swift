@@ -48,69 +48,46 @@ public struct RouteDefinition<Route>: Sendable {
   /// The one host whose links open this route (``host(_:_:)``); `nil` for every host.
   public private(set) var host: String?
   let parse: Parse
-  /// A custom definition's printer; a declared one prints through its ``DeclaredValues``.
+  /// A custom definition's printer; a declared one prints through its ``DeclaredRoute``.
   private let printer: Printer?
-  /// What a typed declaration or group adds, in one reference: a custom definition has none, and
-  /// copying a definition (building a large table copies each) stays cheap.
-  private let declared: Declared?
+  /// What a typed declaration or group adds, in one object per route: a custom definition has
+  /// none, and copying a definition (building a large table copies each) stays cheap.
+  let declared: (any DeclaredRoute<Route>)?
   /// Whether this is a group (`mount`, `host`), whose
   /// `members` are its routes; stored, so that a table of single routes is told apart at once.
   let isGroup: Bool
 
-  private final class Declared: Sendable {
-    let compiledPattern: RoutePattern?
-    let values: (any DeclaredValues<Route>)?
-    let problems: [String]
-    let members: [RouteDefinition<Route>]?
-
-    init(
-      compiledPattern: RoutePattern?, values: (any DeclaredValues<Route>)?, problems: [String],
-      members: [RouteDefinition<Route>]?
-    ) {
-      self.compiledPattern = compiledPattern
-      self.values = values
-      self.problems = problems
-      self.members = members
-    }
-  }
-
   /// The pattern with the types and query presences the declaration's Swift types give it;
   /// `nil` when the pattern does not parse (the router reports why) or for a custom definition.
   var compiledPattern: RoutePattern? { declared?.compiledPattern }
-  /// How a declaration prints and checks its routes; `nil` for a custom definition.
-  var values: (any DeclaredValues<Route>)? { declared?.values }
   /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
-  var allowedValues: [String: [String]] { values?.allowedValues ?? [:] }
+  var allowedValues: [String: [String]] { declared?.allowedValues ?? [:] }
   /// What is wrong with the declaration, found when it was made; the router reports each.
   var declarationProblems: [String] { declared?.problems ?? [] }
   /// The routes of a mounted group, already under its prefix; `nil` for a single route.
   var members: [RouteDefinition<Route>]? { declared?.members }
 
   /// Whether this definition prints routes.
-  var isPrintable: Bool { printer != nil || values != nil }
+  var isPrintable: Bool { printer != nil || declared?.isPrintable == true }
 
   /// The parameters that print `route`, in order; `nil` for a route this definition does not
   /// print; throws when the route is this definition's but no one link prints it.
   func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
-    if let values { return try values.print(route) }
+    if let declared { return try declared.print(route) }
     return try printer?(route)
   }
 
   init(
-    pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer?,
-    compiledPattern: RoutePattern? = nil, values: (any DeclaredValues<Route>)? = nil, problems: [String] = [],
-    members: [RouteDefinition<Route>]? = nil
+    pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer? = nil,
+    declared: (any DeclaredRoute<Route>)? = nil
   ) {
     self.pattern = pattern
     self.name = name
     self.sources = sources
     self.parse = parse
     self.printer = printer
-    self.isGroup = members != nil
-    let isCustom = compiledPattern == nil && values == nil && problems.isEmpty && members == nil
-    self.declared =
-      isCustom
-      ? nil : Declared(compiledPattern: compiledPattern, values: values, problems: problems, members: members)
+    self.declared = declared
+    self.isGroup = declared?.members != nil
   }
 
   /// This route, opened also by the quick action of type `type`; the item's `userInfo` supplies
@@ -208,7 +185,7 @@ public struct RouteDefinition<Route>: Sendable {
     }
     var group = Self(
       pattern: "/", name: nil, sources: nil, parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") },
-      printer: nil, members: members)
+      declared: RouteGroup(members: members, problems: []))
     group.host = host
     return group
   }
@@ -347,12 +324,21 @@ extension RouteDefinition where Route: Hashable & Sendable {
   }
 }
 
-/// What a declared route offers beyond reading a link: printing, and the checks that call the
-/// app's closure. One value per route, made when the route is declared; nothing of it runs until
-/// a route is printed or checked.
-protocol DeclaredValues<Route>: Sendable {
+/// What a declared route (or group) adds to its definition: the pattern its types complete, the
+/// problems found in it, its printing, and the checks that call the app's closure. One object
+/// per route, made when the route is declared; nothing of it runs until a route is printed or
+/// checked.
+protocol DeclaredRoute<Route>: AnyObject, Sendable {
   associatedtype Route
 
+  /// The pattern with the types and query presences the Swift types give it.
+  var compiledPattern: RoutePattern? { get }
+  /// What is wrong with the declaration; the router reports each.
+  var problems: [String] { get }
+  /// A group's routes, already under its prefix; `nil` for a single route.
+  var members: [RouteDefinition<Route>]? { get }
+  /// Whether it prints routes.
+  var isPrintable: Bool { get }
   /// The parameters that print `route`, in order; `nil` for a route this declaration does not
   /// build; throws when no one link prints it.
   func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]?
@@ -364,4 +350,23 @@ protocol DeclaredValues<Route>: Sendable {
   func sample(_ edge: Int, _ generator: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
   /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
   var allowedValues: [String: [String]] { get }
+}
+
+/// A group of routes (``RouteDefinition/mount(_:_:_:)``, ``RouteDefinition/host(_:_:)``): its
+/// members are the routes; it prints nothing itself.
+final class RouteGroup<Route>: DeclaredRoute {
+  let members: [RouteDefinition<Route>]?
+  let problems: [String]
+
+  init(members: [RouteDefinition<Route>], problems: [String]) {
+    self.members = members
+    self.problems = problems
+  }
+
+  var compiledPattern: RoutePattern? { nil }
+  var isPrintable: Bool { false }
+  func print(_: Route) -> [(name: String, value: String)]? { nil }
+  func verify(_: Route, _: RouteParameters) -> String? { nil }
+  func sample(_: Int, _: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])? { nil }
+  var allowedValues: [String: [String]] { [:] }
 }

@@ -163,8 +163,8 @@ struct TypedDeclaration: Sendable {
         parse: { _ in throw DeepLinkError(.noRoute, "the pattern does not parse") }, printer: nil)
     }
     return RouteDefinition(
-      pattern: pattern.description, name: name, sources: sources, parse: parse, printer: nil,
-      compiledPattern: pattern, values: TypedValues(declaration: self, build: build), problems: problems)
+      pattern: pattern.description, name: name, sources: sources, parse: parse,
+      declared: TypedRoute(declaration: self, build: build))
   }
 
   /// Why a route that two sets of values build cannot be printed.
@@ -174,11 +174,21 @@ struct TypedDeclaration: Sendable {
   }
 }
 
-/// A declared route's printing and checks: its values are found in the route itself
-/// (``ValueSearch``) and printed by their codecs.
-private struct TypedValues<Route: Hashable & Sendable>: DeclaredValues {
+/// A declared route: its values are found in the route itself (``ValueSearch``) and printed by
+/// their codecs.
+private final class TypedRoute<Route: Hashable & Sendable>: DeclaredRoute {
   let declaration: TypedDeclaration
   let build: @Sendable ([any Sendable]) -> Route
+
+  init(declaration: TypedDeclaration, build: @escaping @Sendable ([any Sendable]) -> Route) {
+    self.declaration = declaration
+    self.build = build
+  }
+
+  var compiledPattern: RoutePattern? { declaration.pattern }
+  var problems: [String] { declaration.problems }
+  var members: [RouteDefinition<Route>]? { nil }
+  var isPrintable: Bool { true }
 
   func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
     switch ValueSearch(slots: declaration.slots).values(of: route, build: build) {
