@@ -1,19 +1,29 @@
 import DeepLinkKit
 
 extension LinkRouter {
-  /// Why some route of the table does not come back as itself: for each route that can be
-  /// printed, links its pattern matches are filled with generated values of each parameter's
-  /// type (for untyped parameters, text with spaces, `%`, `+`, `&`, `#`, non-ASCII and emoji),
-  /// resolved, printed and resolved again. One message per failing route; empty when all
-  /// round-trip. An app proves its table in one line:
+  /// Why some route of the table does not come back as itself; one message per failing route,
+  /// empty when every route round-trips. An app proves its table in one line:
   ///
   /// ```swift
   /// #expect(appRouter.roundTripProblems().isEmpty)
   /// ```
   ///
+  /// A route declared with typed values is built from each edge value of its parameters' types
+  /// first: 0, ±1, 2, 3, powers of two and ten and the extremes of `Int32` and `Int`; text in
+  /// upper, lower and mixed case, `é` precomposed and decomposed, compatibility characters (the
+  /// Ohm and Kelvin signs, a ligature, full-width letters), characters links encode and text that
+  /// reads as a number; ±0 and the extremes of `Double`; every case of an enum (or the type's
+  /// ``LinkValue/linkExamples``); absent optionals, and empty, single, repeated and longer arrays.
+  /// Then from `samples` sets of random values. For each set a link can carry, the link must open
+  /// the route, the route must print back as those very values (which `{ .n(abs($0)) }`,
+  /// `{ .s($0.lowercased()) }` or `{ $0 == 3 ? 4 : $0 }` fail), and the printed link must open the
+  /// route again. A route with custom `parse` and `print` closures is checked from links its
+  /// pattern matches, filled with random values. The app's closures are called with each value,
+  /// as links carrying them would: a closure that traps on one traps here.
+  ///
   /// - Parameters:
-  ///   - samples: How many generated links to try per route.
-  ///   - seed: The generator's seed; the same seed tries the same links.
+  ///   - samples: How many sets of random values to try per route, after the edge values.
+  ///   - seed: The generator's seed; the same seed tries the same values.
   /// - Returns: The problems found.
   public func roundTripProblems(samples: Int = 25, seed: UInt64 = 2026) -> [String] {
     checkRoundTrips(samples: samples, seed: seed)

@@ -13,10 +13,12 @@
 ///
 /// A declaration's values are the pattern's parameters in order, path first, then the query
 /// parameters declared after `?`; their Swift types (``LinkValue``) decide what a link's text must
-/// be. When the router is built it makes each declaration's route from example values and prints
-/// it back, so a declaration that could not print (a value the route drops or changes, a type
-/// that disagrees with the pattern, a route another one shadows) is refused then, naming the
-/// route, and never at first use.
+/// be. When the router is built, a declaration whose types disagree with its pattern is refused,
+/// naming the route; none of the app's closures runs then. A route prints from the values it holds,
+/// and in a debug build every link a declared route opens must print back as that link's own
+/// values (a closure that changes, drops or swaps a value is refused at the first link that shows
+/// it); `roundTripProblems()` in `DeepLinkKitTesting` checks every declaration from the edge values
+/// of its types.
 public struct RouteDefinition<Route>: Sendable {
   /// Builds the route from a link's parameters, for ``path(_:name:sources:parse:print:)``.
   public typealias Parse = @Sendable (RouteParameters) throws -> Route
@@ -218,7 +220,10 @@ extension RouteDefinition where Route: Hashable & Sendable {
   /// `UUID` path parameter matches only such segments, as `:id(int)` does. A query parameter may
   /// be `Optional` (absent allowed) or an `Array` (every item of the name); `name=value` in the
   /// pattern gives a default, which printing omits. The route must keep each value as given (a
-  /// case's associated value, at any depth), so that it can be printed.
+  /// case's associated value, at any depth), so that it can be printed: a route prints from the
+  /// values of the declared types it holds, tried with `route`, when exactly one combination
+  /// builds it. A debug build refuses a link whose route does not print back as the link's own
+  /// values (`{ .item(id: abs($0)) }` and `/items/-5`); a release build trusts the declaration.
   ///
   /// - Parameters:
   ///   - pattern: The path pattern, with any declared query parameters.
