@@ -176,7 +176,7 @@ enum AASACommand {
       throw Arguments.UsageError(message: "aasa match takes one URL")
     }
     let file = try read(arguments)
-    let answer = file.match(
+    let answer = try file.match(
       url, domain: domain, appID: arguments.options["app-id"], subdomains: arguments.flags.contains("subdomains"))
     if format == "json" {
       var members = [

@@ -17,10 +17,10 @@ import Testing
     return try AppSiteAssociation(json: Data(##"{"applinks": {\##(applinks)}}"##.utf8))
   }
 
-  static func decision(_ file: AppSiteAssociation, _ url: String, domain: String = "example.com")
+  static func decision(_ file: AppSiteAssociation, _ url: String, domain: String = "example.com") throws
     -> AppSiteAssociation.Decision
   {
-    file.match(url, domain: domain, appID: app).results[0].decision
+    try file.match(url, domain: domain, appID: app).results[0].decision
   }
 
   /// (component, URL, opens?) for one-rule files: the pattern language and the path rules.
@@ -104,7 +104,7 @@ import Testing
     (##"{"/": "/$(digit"}"##, "https://example.com/$(digit", false),
   ])
   func oneRule(component: String, url: String, opens: Bool) throws {
-    let decision = Self.decision(try Self.file("[\(component)]"), url)
+    let decision = try Self.decision(try Self.file("[\(component)]"), url)
     #expect(decision == (opens ? .match : .none), "\(component) on \(url)")
   }
 
@@ -112,27 +112,27 @@ import Testing
     let file = try Self.file(
       ##"[{"/": "/$(lang)/docs/*"}, {"/": "/$(shop)"}]"##,
       variables: ##"{"lang": ["en", "fr"], "shop": ["store-*", "m?"], "digit": ["x"]}"##)
-    #expect(Self.decision(file, "https://example.com/fr/docs/a") == .match)
-    #expect(Self.decision(file, "https://example.com/de/docs/a") == .none)
-    #expect(Self.decision(file, "https://example.com/store-berlin") == .match)
-    #expect(Self.decision(file, "https://example.com/mx") == .match)
-    #expect(Self.decision(file, "https://example.com/mxy") == .none)
+    #expect(try Self.decision(file, "https://example.com/fr/docs/a") == .match)
+    #expect(try Self.decision(file, "https://example.com/de/docs/a") == .none)
+    #expect(try Self.decision(file, "https://example.com/store-berlin") == .match)
+    #expect(try Self.decision(file, "https://example.com/mx") == .match)
+    #expect(try Self.decision(file, "https://example.com/mxy") == .none)
     // A custom variable named like a predefined one wins.
     let shadow = try Self.file(##"[{"/": "/$(digit)"}]"##, variables: ##"{"digit": ["x"]}"##)
-    #expect(Self.decision(shadow, "https://example.com/x") == .match)
-    #expect(Self.decision(shadow, "https://example.com/7") == .none)
+    #expect(try Self.decision(shadow, "https://example.com/x") == .match)
+    #expect(try Self.decision(shadow, "https://example.com/7") == .none)
   }
 
   @Test func theFirstMatchingRuleDecides() throws {
     let file = try Self.file(
       ##"[{"/": "/buy/*", "exclude": true, "comment": "no purchases"}, {"/": "*"}, {"/": "/help/*", "exclude": true}]"##
     )
-    let blocked = file.match("https://example.com/buy/1", domain: "example.com").results[0]
+    let blocked = try file.match("https://example.com/buy/1", domain: "example.com").results[0]
     #expect(blocked.decision == .blocked)
     #expect(blocked.details == 0 && blocked.component == 0)
     #expect(blocked.rule?.comment == "no purchases")
     // A later include never rescues an earlier exclude; an exclude after a matching include never runs.
-    let opened = file.match("https://example.com/help/1", domain: "example.com")
+    let opened = try file.match("https://example.com/help/1", domain: "example.com")
     #expect(opened.results[0].decision == .match && opened.results[0].component == 1)
     #expect(opened.opens == [Self.app])
   }
@@ -140,10 +140,10 @@ import Testing
   @Test func defaultsApplyFromDomainToAppToComponent() throws {
     // A domain-level path default closes the rest of the domain; an exclude default blocks all.
     let closed = try Self.file("[{}]", defaults: ##"{"/": "/foo/*"}"##)
-    #expect(Self.decision(closed, "https://example.com/foo/1") == .match)
-    #expect(Self.decision(closed, "https://example.com/bar") == .none)
+    #expect(try Self.decision(closed, "https://example.com/foo/1") == .match)
+    #expect(try Self.decision(closed, "https://example.com/bar") == .none)
     let blocked = try Self.file("[{}]", defaults: ##"{"exclude": true}"##)
-    #expect(Self.decision(blocked, "https://example.com/anything") == .blocked)
+    #expect(try Self.decision(blocked, "https://example.com/anything") == .blocked)
     // The more specific definition overrides the less specific.
     let json = ##"""
       {"applinks": {"defaults": {"caseSensitive": false},
@@ -151,9 +151,9 @@ import Testing
                      "components": [{"/": "/a"}, {"/": "/b", "caseSensitive": false}]}]}}
       """##
     let layered = try AppSiteAssociation(json: Data(json.utf8))
-    #expect(Self.decision(layered, "https://example.com/A") == .none)
-    #expect(Self.decision(layered, "https://example.com/B") == .match)
-    #expect(layered.match("https://example.com/B", domain: "example.com").results[0].rule?.caseSensitive == false)
+    #expect(try Self.decision(layered, "https://example.com/A") == .none)
+    #expect(try Self.decision(layered, "https://example.com/B") == .match)
+    #expect(try layered.match("https://example.com/B", domain: "example.com").results[0].rule?.caseSensitive == false)
   }
 
   @Test func eachAppIsDecidedByItsOwnEntriesInOrder() throws {
@@ -167,13 +167,13 @@ import Testing
     let file = try AppSiteAssociation(json: Data(json.utf8))
     #expect(file.appIDs == ["A.one", "B.two", "C.three"])
     // App A's exclude does not stop app B; opens lists apps by their deciding entry.
-    let shared = file.match("https://example.com/shared", domain: "example.com")
+    let shared = try file.match("https://example.com/shared", domain: "example.com")
     #expect(shared.results.map(\.decision) == [.blocked, .match, .match])
     #expect(shared.opens == ["B.two", "C.three"])
-    let both = file.match("https://example.com/a/1", domain: "example.com")
+    let both = try file.match("https://example.com/a/1", domain: "example.com")
     #expect(both.opens == ["A.one", "B.two", "C.three"])
     // An entry with no matching rule falls through to the same app's next entry.
-    let later = file.match("https://example.com/later", domain: "example.com", appID: "A.one").results[0]
+    let later = try file.match("https://example.com/later", domain: "example.com", appID: "A.one").results[0]
     #expect(later.decision == .match && later.details == 2 && later.component == 0)
   }
 
@@ -185,35 +185,84 @@ import Testing
       ]}}
       """##
     let file = try AppSiteAssociation(json: Data(json.utf8))
-    let blocked = file.match("https://example.com/a/1?x=1", domain: "example.com", appID: "A.one").results[0]
+    let blocked = try file.match("https://example.com/a/1?x=1", domain: "example.com", appID: "A.one").results[0]
     #expect(blocked.decision == .blocked && blocked.legacyPath == 0 && blocked.component == nil)
     #expect(
-      file.match("https://example.com/b?anything", domain: "example.com", appID: "A.one").results[0].legacyPath == 1)
+      try file.match("https://example.com/b?anything", domain: "example.com", appID: "A.one").results[0].legacyPath == 1
+    )
     // With components present, paths are ignored.
     #expect(
-      file.match("https://example.com/ignored", domain: "example.com", appID: "B.two").results[0].decision == .none)
-    #expect(file.match("https://example.com/b", domain: "example.com", appID: "B.two").results[0].decision == .match)
+      try file.match("https://example.com/ignored", domain: "example.com", appID: "B.two").results[0].decision == .none)
+    #expect(
+      try file.match("https://example.com/b", domain: "example.com", appID: "B.two").results[0].decision == .match)
     // The oldest form: details keyed by app ID, in sorted key order.
     let oldest = try AppSiteAssociation(
       json: Data(##"{"applinks": {"details": {"Z.last": {"paths": ["*"]}, "A.first": {"paths": ["/a"]}}}}"##.utf8))
     #expect(oldest.appIDs == ["A.first", "Z.last"])
-    #expect(oldest.match("https://example.com/a", domain: "example.com").opens == ["A.first", "Z.last"])
+    #expect(try oldest.match("https://example.com/a", domain: "example.com").opens == ["A.first", "Z.last"])
   }
 
   @Test func theURLMustBeOnTheFilesDomain() throws {
     let file = try Self.file("[{}]")
-    let other = file.match("https://other.com/a", domain: "example.com")
+    let other = try file.match("https://other.com/a", domain: "example.com")
     #expect(other.opens.isEmpty && other.results[0].decision == .none)
     #expect(other.unreachable == ##"the URL's host "other.com" is not "example.com""##)
-    #expect(file.match("https://shop.example.com/a", domain: "example.com").opens.isEmpty)
-    #expect(file.match("https://shop.example.com/a", domain: "example.com", subdomains: true).opens == [Self.app])
-    #expect(file.match("https://EXAMPLE.com:443/a", domain: "Example.com").opens == [Self.app])
-    #expect(file.match("myapp://example.com/a", domain: "example.com").unreachable != nil)
+    #expect(try file.match("https://shop.example.com/a", domain: "example.com").opens.isEmpty)
+    #expect(try file.match("https://shop.example.com/a", domain: "example.com", subdomains: true).opens == [Self.app])
+    #expect(try file.match("https://EXAMPLE.com:443/a", domain: "Example.com").opens == [Self.app])
+    #expect(try file.match("myapp://example.com/a", domain: "example.com").unreachable != nil)
   }
 
   @Test func aFileThatIsNotOneIsRefused() {
-    for text in ["", "[]", ##"{"webcredentials": {"apps": []}}"##, "{\"applinks\": "] {
+    for text in ["", "[]", "{\"applinks\": "] {
       #expect(throws: DeepLinkError.self, "\(text)") { try AppSiteAssociation(json: Data(text.utf8)) }
     }
+  }
+
+  /// A file that serves only other services is a file: it opens no app by a universal link.
+  @Test func aFileWithoutApplinksOpensNothing() throws {
+    let file = try AppSiteAssociation(json: Data(##"{"webcredentials": {"apps": ["\##(Self.app)"]}}"##.utf8))
+    let answer = try file.match("https://example.com/a", domain: "example.com", appID: Self.app)
+    #expect(answer.opens.isEmpty && answer.results.map(\.decision) == [.none])
+    #expect(answer.unreachable == #"the file has no "applinks" object, so it opens no app by a universal link"#)
+    #expect(file.problems.map(\.code) == ["noApplinks"])
+  }
+
+  /// iOS ignores a file over 128 KB, so its rules open nothing, as lint says.
+  @Test func aFileOverTheSizeLimitOpensNothing() throws {
+    let comment = String(repeating: "x", count: 131_072)
+    let file = try Self.file(##"[{"/": "*", "comment": "\##(comment)"}]"##)
+    let answer = try file.match("https://example.com/a", domain: "example.com")
+    #expect(answer.opens.isEmpty)
+    #expect(answer.unreachable?.hasSuffix("and iOS ignores a file over 131072 (128 KB)") == true)
+    #expect(file.problems.contains { $0.code == "tooLarge" && $0.severity == .error })
+  }
+
+  /// Matching is bounded: a variable's plain values cost the length of the longest, not a run
+  /// each, and a file that would cost more than a URL may is refused with a clear error.
+  @Test(.timeLimit(.minutes(1))) func matchingIsBounded() throws {
+    // 200 `$(lang)` tokens (3.45 s before); 3,000 (no answer in 120 s before).
+    for count in [200, 3_000] {
+      let file = try Self.file(##"[{"/": "/\##(String(repeating: "$(lang)", count: count))"}]"##)
+      let url = "https://example.com/" + String(repeating: "en", count: count)
+      #expect(try file.match(url, domain: "example.com").opens == [Self.app], "\(count) tokens")
+      #expect(try file.match(url + "x", domain: "example.com").opens.isEmpty, "\(count) tokens")
+    }
+    // A custom variable of 1,000 values with wildcards, cited 2,000 times: refused, not waited on.
+    let values = (0..<1_000).map { "\"*\($0)*\"" }.joined(separator: ", ")
+    let costly = try Self.file(
+      ##"[{"/": "/\##(String(repeating: "$(v)", count: 2_000))"}]"##, variables: ##"{"v": [\##(values)]}"##)
+    let digits = "https://example.com/" + String(repeating: "0123456789", count: 50)
+    let error = #expect(throws: DeepLinkError.self) { try costly.match(digits, domain: "example.com") }
+    #expect(error?.code == .inputTooLarge)
+    #expect(
+      error?.message.hasSuffix(
+        " against the file would take more than 20000000 steps (its patterns and their variables' values, over the URL's length); no answer is given"
+      ) == true)
+    // The URL's length is capped.
+    let long = "https://example.com/" + String(repeating: "a", count: AppSiteAssociation.maxURLLength)
+    #expect(
+      throws: DeepLinkError(.inputTooLarge, "the URL is 8212 bytes long; the limit is 8192 bytes")
+    ) { try costly.match(long, domain: "example.com") }
   }
 }

@@ -54,6 +54,27 @@ import Testing
     #expect(subdomains.status == 0)
   }
 
+  /// A file with only `webcredentials` is answered, not refused: it opens nothing; so is one over
+  /// 128 KB, which iOS ignores.
+  @Test func aFileIOSReadsNoRuleFromOpensNothing() throws {
+    let credentials = try ToolRunner.temporaryFile(
+      #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#, name: "apple-app-site-association")
+    let result = try ToolRunner.run(
+      "aasa", "match", "--aasa", credentials, "--domain", "example.com", "https://example.com/a")
+    #expect(result.status == 1)
+    #expect(
+      result.output == #"no app can open it: the file has no "applinks" object, so it opens no app by a universal link"#
+        + "\nthe file names no app\n")
+    let padding = String(repeating: "x", count: 131_072)
+    let large = try ToolRunner.temporaryFile(
+      Self.file.replacingOccurrences(of: #""comment": "no purchases""#, with: #""comment": "\#(padding)""#),
+      name: "apple-app-site-association")
+    let ignored = try ToolRunner.run(
+      "aasa", "match", "--aasa", large, "--domain", "example.com", "https://example.com/a")
+    #expect(ignored.status == 1)
+    #expect(ignored.output.hasPrefix("no app can open it: the file is 131"))
+  }
+
   @Test func badInputIsAUsageErrorOrNamesTheFile() throws {
     let aasa = try ToolRunner.temporaryFile(Self.file, name: "apple-app-site-association")
     let broken = try ToolRunner.temporaryFile(#"{"applinks": [}"#, name: "broken")
@@ -104,6 +125,23 @@ import Testing
     let deleted = try ToolRunner.run(
       "aasa", "match", "--aasa", aasa, "--domain", "example.com", "https://example.com/settings/account/delete")
     #expect(deleted.status == 1)
+  }
+
+  /// One finding has one severity in `generate` and `verify`: a route's required query item,
+  /// which no file can require, is information in both, so a generated file passes `--strict`.
+  @Test func generateAndVerifyAgreeOnAFinding() throws {
+    let routes = try ToolRunner.temporaryFile(
+      #"{"hosts": ["example.com"], "routes": [{"name": "search", "path": "/search?q"}]}"#)
+    let generated = try ToolRunner.run("aasa", "generate", "--routes", routes, "--app-id", "ABCDE12345.com.example.app")
+    #expect(generated.status == 0)
+    let aasa = try ToolRunner.temporaryFile(generated.output, name: "apple-app-site-association")
+    let verified = try ToolRunner.run(
+      "aasa", "verify", "--routes", routes, "--aasa", aasa, "--app-id", "ABCDE12345.com.example.app", "--strict")
+    #expect(verified.status == 0, "\(verified)")
+    #expect(
+      verified.output.contains(
+        "info: queryWidened: https://example.com/search opens the app although a required query item is missing"))
+    #expect(generated.error.hasPrefix("info: queryWidened: https://example.com/search opens the app"))
   }
 
   @Test func verifyReportsAFileThatOpensAForbiddenRoute() throws {

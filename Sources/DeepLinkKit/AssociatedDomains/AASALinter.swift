@@ -5,8 +5,8 @@
 /// Codes: `tooLarge`, `unknownKey`, `invalidValue`, `appsNotEmpty`, `detailsDictionary`,
 /// `noAppID`, `appIDAndAppIDs`, `malformedAppID`, `mixedFormats`, `nonStringQueryPredicate`,
 /// `badVariableName`, `variableInValue`, `undefinedVariable`, `unterminatedVariable`,
-/// `emptyVariable`, `shadowsPredefined`, `defaultsPatternKey`, `catchAll`, `unreachableRule`.
-/// (`invalidJSON`, `notAnObject` and `noApplinks` stop the reading: ``AppSiteAssociation/lint(json:appID:)``.)
+/// `emptyVariable`, `shadowsPredefined`, `defaultsPatternKey`, `catchAll`, `unreachableRule`,
+/// `noApplinks`. (`invalidJSON` and `notAnObject` stop the reading: ``AppSiteAssociation/lint(json:appID:)``.)
 struct AASALinter {
   private(set) var problems: [ConfigurationProblem] = []
 
@@ -37,7 +37,16 @@ struct AASALinter {
     for service in services where service != "applinks" {
       if let value = top[service] { linter.checkAppList(value, at: service) }
     }
-    if case .object(let applinks)? = top["applinks"] { linter.checkApplinks(applinks) }
+    switch top["applinks"] {
+    case .object(let applinks)?:
+      linter.checkApplinks(applinks)
+    case nil:
+      linter.add("noApplinks", .error, "the file has no \"applinks\" object, so it opens no app by a universal link")
+    case let other?:
+      linter.add(
+        "noApplinks", .error,
+        "applinks must be an object, not \(other.typeDescription), so the file opens no app by a universal link")
+    }
     linter.checkRules(file)
     return linter.problems
   }

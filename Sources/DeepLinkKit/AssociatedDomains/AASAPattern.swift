@@ -3,15 +3,17 @@
 /// themselves), anything else literally. The whole text must match, and `*` and `?` cross `/`.
 /// Characters are Swift `Character`s (our choice where Apple is silent: `unicodeCountingRule`).
 ///
-/// Matching runs over sets of positions, token by token, so it costs O(tokens × length) whatever
-/// the wildcards, as Apple's guidance on many wildcards asks.
-struct AASAPattern: Sendable, Hashable {
-  enum Token: Sendable, Hashable {
+/// Matching runs over sets of positions, token by token, as Apple's guidance on many wildcards
+/// asks: a token costs the text's length, a variable's plain values the walk of their trie from
+/// each reached position, its values with wildcards a run each. Every match draws on a budget
+/// (``AASAMatchBudget``), so a file whose patterns would take too long is refused, not waited on.
+struct AASAPattern: Sendable, Equatable {
+  enum Token: Sendable, Equatable {
     case literal(Character)
     case one
     case any
-    /// Exactly one of these values, each a pattern without variables.
-    case variable([[Token]])
+    /// Exactly one of the variable's values.
+    case variable(AASAVariable)
   }
 
   /// Why a pattern never matches.
@@ -26,8 +28,8 @@ struct AASAPattern: Sendable, Hashable {
   let problem: Problem?
   let caseSensitive: Bool
 
-  /// Compiles `text`; `variables` maps names to values (predefined ones included).
-  init(_ text: String, variables: [String: [String]], caseSensitive: Bool) {
+  /// Compiles `text`; `variables` holds the file's variables, compiled once.
+  init(_ text: String, variables: AASAVariables, caseSensitive: Bool) {
     self.caseSensitive = caseSensitive
     var tokens: [Token] = []
     var problem: Problem?
@@ -45,12 +47,11 @@ struct AASAPattern: Sendable, Hashable {
         }
         let name = String(characters[characters.index(after: characters.startIndex)..<close])
         characters = characters[characters.index(after: close)...]
-        guard let values = variables[name] else {
+        guard let variable = variables.variable(name, caseSensitive: caseSensitive) else {
           problem = problem ?? .undefinedVariable(name)
           continue
         }
-        tokens.append(
-          .variable(values.map { Self.plainTokens($0, caseSensitive: caseSensitive) }))
+        tokens.append(.variable(variable))
       default:
         tokens.append(.literal(caseSensitive ? character : AASAPattern.folded(character)))
       }
@@ -59,8 +60,8 @@ struct AASAPattern: Sendable, Hashable {
     self.problem = problem
   }
 
-  /// A variable's value: wildcards and literals, no variables.
-  private static func plainTokens(_ text: String, caseSensitive: Bool) -> [Token] {
+  /// A variable's value with wildcards: wildcards and literals, no variables.
+  static func plainTokens(_ text: String, caseSensitive: Bool) -> [Token] {
     text.map { character in
       switch character {
       case "*": .any
@@ -79,19 +80,22 @@ struct AASAPattern: Sendable, Hashable {
     return lower.count == 1 ? Character(lower) : character
   }
 
-  /// Whether the whole of `text` matches.
-  func matches(_ text: String) -> Bool {
+  /// Whether the whole of `text` matches, drawing on `budget`.
+  func matches(_ text: String, budget: inout AASAMatchBudget) throws(AASAMatchBudget.Spent) -> Bool {
     guard problem == nil else { return false }
     let input = AASAUndocumented.characters(of: caseSensitive ? text : String(text.map(AASAPattern.folded)))
     var start = [Bool](repeating: false, count: input.count + 1)
     start[0] = true
-    return Self.run(tokens, input, from: start)[input.count]
+    return try Self.run(tokens, input, from: start, budget: &budget)[input.count]
   }
 
   /// The positions reachable after `tokens`, from the positions marked in `start`.
-  private static func run(_ tokens: [Token], _ input: [Character], from start: [Bool]) -> [Bool] {
+  private static func run(
+    _ tokens: [Token], _ input: [Character], from start: [Bool], budget: inout AASAMatchBudget
+  ) throws(AASAMatchBudget.Spent) -> [Bool] {
     var current = start
     for token in tokens {
+      try budget.spend(input.count + 1)
       var next = [Bool](repeating: false, count: input.count + 1)
       switch token {
       case .literal(let character):
@@ -104,9 +108,21 @@ struct AASAPattern: Sendable, Hashable {
         if let first = current.firstIndex(of: true) {
           for position in first...input.count { next[position] = true }
         }
-      case .variable(let values):
-        for value in values {
-          let reached = run(value, input, from: current)
+      case .variable(let variable):
+        // The plain values: their trie, walked from every reached position.
+        for position in 0...input.count where current[position] {
+          var node = 0
+          var end = position
+          while true {
+            if variable.ends[node] { next[end] = true }
+            guard end < input.count, let child = variable.children[node][input[end]] else { break }
+            try budget.spend(1)
+            (node, end) = (child, end + 1)
+          }
+        }
+        // The values with wildcards: a run each.
+        for value in variable.patterns {
+          let reached = try run(value, input, from: current, budget: &budget)
           for position in reached.indices where reached[position] { next[position] = true }
         }
       }
@@ -115,6 +131,111 @@ struct AASAPattern: Sendable, Hashable {
     }
     return current
   }
+}
+
+/// How much work matching one URL against a file may take: each token step costs the length of
+/// the text it runs over, and each character a variable's trie reads costs one. A file of
+/// thousands of variables, each of thousands of values with wildcards, stops here rather than
+/// running for minutes.
+struct AASAMatchBudget {
+  /// The work one URL may cost: a few hundred milliseconds on a phone-class core at most.
+  static let perURL = 20_000_000
+
+  /// The budget ran out.
+  struct Spent: Error {}
+
+  private(set) var remaining = Self.perURL
+
+  mutating func spend(_ cost: Int) throws(Spent) {
+    remaining -= cost
+    if remaining < 0 { throw Spent() }
+  }
+}
+
+/// A substitution variable's values, compiled once per file and case rule: the values without a
+/// wildcard in a trie of characters, so that `$(lang)` costs the length of its longest code from
+/// each position rather than a run per code; the values with `*` or `?` as patterns of their own.
+final class AASAVariable: Sendable, Equatable {
+  let name: String
+  /// The trie of plain values: each node's children by character; node 0 is the root.
+  let children: [[Character: Int]]
+  /// Whether a plain value ends at each node.
+  let ends: [Bool]
+  /// The values that hold a wildcard.
+  let patterns: [[AASAPattern.Token]]
+
+  init(name: String, values: [String], caseSensitive: Bool) {
+    self.name = name
+    var children: [[Character: Int]] = [[:]]
+    var ends = [false]
+    var patterns: [[AASAPattern.Token]] = []
+    for value in values {
+      guard !value.contains(where: { $0 == "*" || $0 == "?" }) else {
+        patterns.append(AASAPattern.plainTokens(value, caseSensitive: caseSensitive))
+        continue
+      }
+      var node = 0
+      for character in value {
+        let key = caseSensitive ? character : AASAPattern.folded(character)
+        if let child = children[node][key] {
+          node = child
+        } else {
+          children.append([:])
+          ends.append(false)
+          children[node][key] = children.count - 1
+          node = children.count - 1
+        }
+      }
+      ends[node] = true
+    }
+    self.children = children
+    self.ends = ends
+    self.patterns = patterns
+  }
+
+  /// One compiled variable is one variable: a pattern compares variables as names.
+  static func == (left: AASAVariable, right: AASAVariable) -> Bool { left === right }
+}
+
+/// A file's substitution variables, the predefined ones among them, each compiled once for each
+/// case rule when the file is read.
+struct AASAVariables: Sendable {
+  /// Each variable's values, as the file (or the predefined list) gives them.
+  let values: [String: [String]]
+  private let compiled: [String: (sensitive: AASAVariable, folded: AASAVariable)]
+
+  /// The predefined variables, and `custom` ones over them (a custom variable named like a
+  /// predefined one wins: the spec's decided choice).
+  init(custom: [String: [String]] = [:]) {
+    var values = AASAPattern.predefinedVariables
+    var compiled = Self.predefined
+    for (name, items) in custom {
+      values[name] = items
+      compiled[name] = (
+        AASAVariable(name: name, values: items, caseSensitive: true),
+        AASAVariable(name: name, values: items, caseSensitive: false)
+      )
+    }
+    self.values = values
+    self.compiled = compiled
+  }
+
+  /// The variable named `name`, compiled for `caseSensitive`; `nil` when there is none.
+  func variable(_ name: String, caseSensitive: Bool) -> AASAVariable? {
+    compiled[name].map { caseSensitive ? $0.sensitive : $0.folded }
+  }
+
+  /// The predefined variables, compiled once per process.
+  private static let predefined: [String: (sensitive: AASAVariable, folded: AASAVariable)] = Dictionary(
+    uniqueKeysWithValues: AASAPattern.predefinedVariables.map { name, values in
+      (
+        name,
+        (
+          AASAVariable(name: name, values: values, caseSensitive: true),
+          AASAVariable(name: name, values: values, caseSensitive: false)
+        )
+      )
+    })
 }
 
 extension AASAPattern {

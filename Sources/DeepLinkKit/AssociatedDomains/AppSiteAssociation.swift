@@ -70,8 +70,9 @@ public struct AppSiteAssociation: Sendable {
     public var results: [Result]
     /// The apps the URL opens, in the order of their deciding details entry.
     public var opens: [String]
-    /// Why no app can open it, when the URL itself is out of the file's reach (another host, not
-    /// http or https, not a URL).
+    /// Why no app can open it whatever the rules say: the URL is out of the file's reach
+    /// (another host, not http or https, not a URL), or iOS reads no rule from the file (it is
+    /// over 128 KB, or has no `applinks`).
     public var unreachable: String?
   }
 
@@ -97,16 +98,24 @@ public struct AppSiteAssociation: Sendable {
 
   let details: [Details]
   let defaults: Layer?
-  let variables: [String: [String]]
+  let variables: AASAVariables
+  /// The file's size, which iOS caps.
+  let byteCount: Int
+  /// Why iOS reads no rule of the file (too large, no `applinks`), if it reads none.
+  let ignored: String?
+  /// Each app's rules, compiled once.
+  private var compiled: [String: [CompiledRule]] = [:]
   /// What the structure checks found (`unknownKey`, `catchAll`, `unreachableRule`, …); see
   /// ``lint(json:appID:)``.
   public private(set) var problems: [ConfigurationProblem] = []
 
   /// Reads a file.
   ///
-  /// - Parameter json: The file's bytes.
-  /// - Throws: ``DeepLinkError`` (`malformedInput`) when it is not JSON, not an object, or has no
-  ///   `applinks` object.
+  /// A file with no `applinks` (only `webcredentials`, say) is read, and opens no app by a
+  /// universal link; so is a file over 128 KB, which iOS ignores.
+  ///
+  /// - Parameter json: The file's bytes (a UTF-8 byte-order mark at the start is skipped).
+  /// - Throws: ``DeepLinkError`` (`malformedInput`) when it is not JSON or not an object.
   public init(json: Data) throws(DeepLinkError) {
     do {
       try self.init(reading: json)
@@ -129,7 +138,7 @@ public struct AppSiteAssociation: Sendable {
   ///   - json: The file's bytes.
   ///   - appID: An app that must be listed (`appIDNotListed` otherwise); `nil` checks none.
   /// - Returns: The problems, errors first. A file that cannot be read gives one error:
-  ///   `invalidJSON`, `notAnObject` or `noApplinks`.
+  ///   `invalidJSON` or `notAnObject`; a file with no `applinks` object has `noApplinks`.
   public static func lint(json: Data, appID: String? = nil) -> [ConfigurationProblem] {
     do {
       let file = try AppSiteAssociation(reading: json)
@@ -143,7 +152,7 @@ public struct AppSiteAssociation: Sendable {
     }
   }
 
-  /// A file that cannot be read: `invalidJSON`, `notAnObject` or `noApplinks`.
+  /// A file that cannot be read: `invalidJSON` or `notAnObject`.
   struct Unreadable: Error {
     let problem: ConfigurationProblem
     init(_ code: String, _ message: String) { problem = ConfigurationProblem(code, .error, message) }
@@ -165,19 +174,26 @@ public struct AppSiteAssociation: Sendable {
     guard case .object(let top) = root else {
       throw Unreadable("notAnObject", "the file is not a JSON object but \(root.typeDescription)")
     }
-    guard case .object(let applinks)? = top["applinks"] else {
-      throw Unreadable("noApplinks", "the file has no \"applinks\" object")
+    self.byteCount = byteCount
+    let applinks: [String: JSONValue]
+    if case .object(let object)? = top["applinks"] {
+      applinks = object
+      ignored =
+        byteCount > AASALinter.sizeLimit
+        ? "the file is \(byteCount) bytes, and iOS ignores a file over \(AASALinter.sizeLimit) (128 KB)" : nil
+    } else {
+      applinks = [:]
+      ignored = "the file has no \"applinks\" object, so it opens no app by a universal link"
     }
-    var variables = AASAPattern.predefinedVariables
-    if case .object(let custom)? = applinks["substitutionVariables"] {
-      // A custom variable named like a predefined one wins (the spec's decided choice).
-      for (name, value) in custom {
+    var custom: [String: [String]] = [:]
+    if case .object(let variables)? = applinks["substitutionVariables"] {
+      for (name, value) in variables {
         guard case .array(let items) = value else { continue }
-        variables[name] = items.compactMap(\.string)
+        custom[name] = items.compactMap(\.string)
       }
     }
-    self.variables = variables
-    self.defaults = applinks["defaults"].flatMap(Self.layer)
+    variables = AASAVariables(custom: custom)
+    defaults = applinks["defaults"].flatMap(Self.layer)
     switch applinks["details"] {
     case .array(let entries)?:
       details = entries.compactMap(Self.details)
@@ -191,6 +207,9 @@ public struct AppSiteAssociation: Sendable {
     default:
       details = []
     }
+    var compiled: [String: [CompiledRule]] = [:]
+    for appID in appIDs { compiled[appID] = rules(for: appID).map { CompiledRule($0, in: self) } }
+    self.compiled = compiled
     problems = AASALinter.lint(top, byteCount: byteCount, file: self)
   }
 
@@ -253,8 +272,16 @@ public struct AppSiteAssociation: Sendable {
   ///   - subdomains: Whether the file is consulted through a `*.domain` entitlement, so that
   ///     subdomains of `domain` are in its reach.
   /// - Returns: A result per app, and the apps it opens.
-  public func match(_ url: String, domain: String, appID: String? = nil, subdomains: Bool = false) -> Answer {
+  /// - Throws: ``DeepLinkError`` (`inputTooLarge`) when the URL is longer than
+  ///   ``maxURLLength``, or when matching it would take more work than a URL may cost (a file of
+  ///   thousands of variables, each of many values with wildcards): the answer is then unknown.
+  public func match(_ url: String, domain: String, appID: String? = nil, subdomains: Bool = false)
+    throws(DeepLinkError) -> Answer
+  {
     let apps = appID.map { [$0] } ?? appIDs
+    guard url.utf8.count <= Self.maxURLLength else {
+      throw InputLimits.tooLarge("the URL is \(url.utf8.count) bytes long", limit: "\(Self.maxURLLength) bytes")
+    }
     guard let parts = AASAURL(url) else {
       return Answer(results: apps.map(Self.none), opens: [], unreachable: "\(quoted(url)) is not an http or https URL")
     }
@@ -265,10 +292,24 @@ public struct AppSiteAssociation: Sendable {
         unreachable:
           "the URL's host \(quoted(parts.host)) is not \(quoted(domain))\(subdomains ? " or a subdomain of it" : "")")
     }
-    let results = apps.map { decide(parts, for: $0) }
+    if let ignored { return Answer(results: apps.map(Self.none), opens: [], unreachable: ignored) }
+    var budget = AASAMatchBudget()
+    var results: [Result] = []
+    do {
+      for app in apps { results.append(try decide(parts, for: app, budget: &budget)) }
+    } catch {
+      throw DeepLinkError(
+        .inputTooLarge,
+        "matching \(quoted(url)) against the file would take more than \(AASAMatchBudget.perURL) steps (its patterns and their variables' values, over the URL's length); no answer is given"
+      )
+    }
     let opens = results.filter { $0.decision == .match }.sorted { ($0.details ?? 0) < ($1.details ?? 0) }.map(\.appID)
     return Answer(results: results, opens: opens, unreachable: nil)
   }
+
+  /// The longest URL ``match(_:domain:appID:subdomains:)`` takes: twice the longest link the
+  /// router takes by default, and far more than any link a person taps.
+  public static let maxURLLength = 8_192
 
   private static func none(_ appID: String) -> Result {
     Result(appID: appID, decision: .none, details: nil, component: nil, legacyPath: nil, rule: nil)
@@ -317,8 +358,11 @@ public struct AppSiteAssociation: Sendable {
   }
 
   /// The first rule of the app that matches.
-  private func decide(_ url: AASAURL, for appID: String) -> Result {
-    for placed in rules(for: appID) where matches(placed.rule, url) {
+  private func decide(_ url: AASAURL, for appID: String, budget: inout AASAMatchBudget)
+    throws(AASAMatchBudget.Spent) -> Result
+  {
+    for rule in compiled[appID] ?? [] where try rule.matches(url, budget: &budget) {
+      let placed = rule.placed
       return Result(
         appID: appID, decision: placed.rule.exclude ? .blocked : .match, details: placed.details,
         component: placed.component, legacyPath: placed.legacyPath, rule: placed.rule)
@@ -348,37 +392,6 @@ public struct AppSiteAssociation: Sendable {
     AASAPattern(text, variables: variables, caseSensitive: rule.caseSensitive)
   }
 
-  private func matches(_ rule: Rule, _ url: AASAURL) -> Bool {
-    guard pathMatches(rule, url) else { return false }
-    guard pattern(rule.fragment, rule).matches(url.component(url.fragment, decoded: !rule.percentEncoded)) else {
-      return false
-    }
-    switch rule.query {
-    case .pattern(let text):
-      return pattern(text, rule).matches(url.component(url.query, decoded: !rule.percentEncoded))
-    case .items(let predicates):
-      let items = url.queryItems(decoded: !rule.percentEncoded)
-      for (name, text) in predicates {
-        let compiled = pattern(text, rule)
-        let folds = !rule.caseSensitive && AASAUndocumented.queryNamesFollowCaseSensitivity
-        let wanted = folds ? String(name.map(AASAPattern.folded)) : name
-        let values = items.filter { (folds ? String($0.name.map(AASAPattern.folded)) : $0.name) == wanted }
-        // An absent item, or one without a value, counts as the empty string.
-        for value in values.isEmpty ? [""] : values.map(\.value) where !compiled.matches(value) { return false }
-      }
-      return true
-    }
-  }
-
-  /// The path rules `swcutil` follows: the pattern's leading slash is optional (a leading run
-  /// collapses to one); a trailing run of `/` is insignificant on both sides; a pattern ending
-  /// in `/*` also matches the path without that last segment.
-  private func pathMatches(_ rule: Rule, _ url: AASAURL) -> Bool {
-    let path = Self.trimmingTrailingSlashes(url.component(url.path, decoded: !rule.percentEncoded))
-    let (text, parent) = Self.pathPatterns(rule.path)
-    return pattern(text, rule).matches(path) || parent.map { pattern($0, rule).matches(path) } ?? false
-  }
-
   /// A path pattern as it is compared: with its leading slash (a leading run collapsed to one),
   /// its trailing slashes trimmed, and, when it ends in `/*`, the parent pattern that also matches.
   static func pathPatterns(_ path: String) -> (pattern: String, parent: String?) {
@@ -392,10 +405,74 @@ public struct AppSiteAssociation: Sendable {
     return (text, text.hasSuffix("/*") ? trimmingTrailingSlashes(String(text.dropLast(2))) : nil)
   }
 
-  private static func trimmingTrailingSlashes(_ text: String) -> String {
+  static func trimmingTrailingSlashes(_ text: String) -> String {
     var text = Substring(text)
     while text.count > 1, text.last == "/" { text = text.dropLast() }
     return text.isEmpty ? "/" : String(text)
+  }
+}
+
+/// A rule's patterns, compiled once when the file is read.
+struct CompiledRule: Sendable {
+  enum Query: Sendable {
+    case pattern(AASAPattern)
+    /// Item names (folded when the rule folds them) and their value patterns.
+    case items([(name: String, pattern: AASAPattern)])
+  }
+
+  let placed: AppSiteAssociation.PlacedRule
+  /// The path pattern, and the parent pattern of one ending in `/*`.
+  let paths: [AASAPattern]
+  let fragment: AASAPattern
+  let query: Query
+
+  init(_ placed: AppSiteAssociation.PlacedRule, in file: AppSiteAssociation) {
+    self.placed = placed
+    let rule = placed.rule
+    let (path, parent) = AppSiteAssociation.pathPatterns(rule.path)
+    paths = ([path] + (parent.map { [$0] } ?? [])).map { file.pattern($0, rule) }
+    fragment = file.pattern(rule.fragment, rule)
+    switch rule.query {
+    case .pattern(let text):
+      query = .pattern(file.pattern(text, rule))
+    case .items(let predicates):
+      let folds = !rule.caseSensitive && AASAUndocumented.queryNamesFollowCaseSensitivity
+      query = .items(
+        predicates.keys.sorted().map { name in
+          (folds ? String(name.map(AASAPattern.folded)) : name, file.pattern(predicates[name]!, rule))
+        })
+    }
+  }
+
+  /// Whether the rule matches the URL: path (see ``AppSiteAssociation/pathPatterns(_:)``),
+  /// fragment and query all.
+  func matches(_ url: AASAURL, budget: inout AASAMatchBudget) throws(AASAMatchBudget.Spent) -> Bool {
+    let rule = placed.rule
+    let decoded = !rule.percentEncoded
+    let path = AppSiteAssociation.trimmingTrailingSlashes(url.component(url.path, decoded: decoded))
+    var pathMatches = false
+    for form in paths where try form.matches(path, budget: &budget) {
+      pathMatches = true
+      break
+    }
+    guard pathMatches, try fragment.matches(url.component(url.fragment, decoded: decoded), budget: &budget) else {
+      return false
+    }
+    switch query {
+    case .pattern(let pattern):
+      return try pattern.matches(url.component(url.query, decoded: decoded), budget: &budget)
+    case .items(let predicates):
+      let items = url.queryItems(decoded: decoded)
+      let folds = !rule.caseSensitive && AASAUndocumented.queryNamesFollowCaseSensitivity
+      for (name, pattern) in predicates {
+        let values = items.filter { (folds ? String($0.name.map(AASAPattern.folded)) : $0.name) == name }
+        // An absent item, or one without a value, counts as the empty string.
+        for value in values.isEmpty ? [""] : values.map(\.value) where !(try pattern.matches(value, budget: &budget)) {
+          return false
+        }
+      }
+      return true
+    }
   }
 }
 

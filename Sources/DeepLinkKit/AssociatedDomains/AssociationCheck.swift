@@ -116,8 +116,17 @@ struct AssociationTable {
   enum Answer {
     case opens(String)
     case forbids(String)
-    /// No route; `typed` when only a typed parameter's value failed.
-    case none(typed: Bool)
+    /// No route: only a parameter failed (which a file cannot express), or no route's path
+    /// (`nil`).
+    case none(ParameterFailure?)
+
+    /// Why a link whose path is a route's opens nothing.
+    enum ParameterFailure {
+      /// A typed parameter's value is not of its type.
+      case typed
+      /// A required query item is missing.
+      case missingQuery
+    }
   }
 
   func answer(_ url: String) -> Answer {
@@ -128,8 +137,11 @@ struct AssociationTable {
       let allows = routes.first { $0.name == name }?.allowsUniversalLinks ?? true
       return allows ? .opens(name) : .forbids(name)
     } catch {
-      // A typed parameter of the wrong type names it; `noRoute` and the rest do not.
-      return .none(typed: error.code == .invalidParameter && error.message.contains(" must be "))
+      // A typed parameter of the wrong type, and a missing query item (a path parameter is never
+      // missing once the path matched), name the parameter; `noRoute` and the rest do not.
+      guard error.code == .invalidParameter else { return .none(nil) }
+      if error.message.contains(" must be ") { return .none(.typed) }
+      return .none(error.message.hasSuffix(" is missing") ? .missingQuery : nil)
     }
   }
 }

@@ -23,7 +23,8 @@ extension RouteTable {
   /// one domain: every route that universal links may open is opened (`routeNotCovered`), no
   /// route whose `sources` forbid universal links is (`forbiddenRouteOpened`), and paths no
   /// route serves are not opened (`unroutableOpened`; `typeWidened` when only a typed value
-  /// fails, which a file cannot express). The file's structure problems
+  /// fails, `queryWidened` when only a required query item is missing, which a file cannot
+  /// express). The file's structure problems
   /// (``AppSiteAssociation/problems``) come with them.
   ///
   /// Probes, on each table host the domain's file serves (the domain itself, and a subdomain of it
@@ -173,9 +174,10 @@ struct AssociationGenerator {
           "details[\(index)] has both components and paths, as --legacy asks: iOS 13 and later read only "
             + "components, iOS 12 and earlier only paths", details: index)
       }
-      // Paths a parameter's `?*` opens beyond its segment, which no guard may close without hiding
-      // a route, are information. The table's other hosts get files of their own.
-      notes += problems.filter { $0.code != "hostNotServed" }.map { $0.code == "unroutableOpened" ? softened($0) : $0 }
+      // The verifier's findings, at the severity `verify` gives them: a path a parameter's `?*`
+      // opens beyond its segment, which no guard may close without hiding a route, is as much a
+      // warning here as there. The table's other hosts get files of their own.
+      notes += problems.filter { $0.code != "hostNotServed" }
       if legacy { notes += try legacyProblems(components) }
       return (text, notes.bySeverity())
     }
@@ -415,7 +417,14 @@ struct AssociationVerifier {
     }
     var seen: Set<String> = []
     for (url, route, subdomains) in urls where seen.insert(url).inserted {
-      let result = file.match(url, domain: domain, appID: appID, subdomains: subdomains).results.first
+      let result: AppSiteAssociation.Result?
+      do {
+        result = try file.match(url, domain: domain, appID: appID, subdomains: subdomains).results.first
+      } catch {
+        // Every later URL would cost as much: the file's patterns are too costly to check.
+        problems.append(ConfigurationProblem("tooCostly", .error, error.message, url: url))
+        break
+      }
       let opened = result?.decision == .match
       let place = result.flatMap { result in
         result.details.map { "details \($0), " + (result.component.map { "component \($0)" } ?? "paths") }
@@ -433,14 +442,17 @@ struct AssociationVerifier {
         problem(
           "forbiddenRouteOpened", .error,
           "\(url) opens the app (\(place ?? "a rule")) but route \(quoted(name)) forbids universal links", route: name)
-      case .none(let typed) where opened:
-        if typed {
-          problem("typeWidened", .info, "\(url) opens the app although a typed parameter's value fails", route: route)
-        } else {
-          problem(
-            "unroutableOpened", .warning, "\(url) opens the app (\(place ?? "a rule")) but no route serves it",
-            route: route)
-        }
+      case .none(.typed) where opened:
+        problem("typeWidened", .info, "\(url) opens the app although a typed parameter's value fails", route: route)
+      case .none(.missingQuery) where opened:
+        problem(
+          "queryWidened", .info,
+          "\(url) opens the app although a required query item is missing (a file cannot require one: \"?*\" would refuse an empty value)",
+          route: route)
+      case .none(nil) where opened:
+        problem(
+          "unroutableOpened", .warning, "\(url) opens the app (\(place ?? "a rule")) but no route serves it",
+          route: route)
       default: break
       }
     }
