@@ -3,12 +3,15 @@
 ///
 /// | bound | default | applies to |
 /// |---|---:|---|
-/// | ``maxURLLength`` | 4,096 bytes | a link (also one found in a push payload or activity) |
+/// | ``maxURLLength`` | 4,096 bytes (at most 65,536) | a link (also one found in a push payload or activity) |
 /// | ``maxSegments`` | 32 (at most 256) | a link's path segments, and so a pattern's |
-/// | ``maxQueryItems`` | 64 | a link's query items |
+/// | ``maxQueryItems`` | 64 (at most 4,096) | a link's query items |
 /// | ``maxValueLength`` | 1,024 bytes | one decoded path segment, query name or value, or parameter value of any source |
 /// | ``maxPayloadFields`` | 256 | the flattened fields of a push payload, and the values of a quick action, intent or user activity |
-/// | ``maxPayloadDepth`` | 16 | how deep a push payload's dictionaries nest |
+/// | ``maxPayloadDepth`` | 16 (at most 64) | how deep a push payload's dictionaries nest |
+///
+/// A table that sets a limit past its ceiling, or below 1, is refused when the router is built.
+/// Resolving a link is linear in its length and in its query items whatever the limits.
 ///
 /// Held links are bounded by the dispatcher's ``HoldingPolicy``.
 public struct InputLimits: Sendable, Hashable {
@@ -43,8 +46,15 @@ public struct InputLimits: Sendable, Hashable {
   /// stack on iOS).
   public static let segmentsCeiling = 256
 
-  /// The problems of limits that are not positive, past ``segmentsCeiling``, or deeper than
-  /// ``PushPayload/maxDepth``.
+  /// The highest ``maxURLLength`` a table may set: 64 KiB, far past any link a person taps or a
+  /// campaign tool writes, so that one link's copy, scratch space and parameters stay small.
+  public static let urlLengthCeiling = 65_536
+
+  /// The highest ``maxQueryItems`` a table may set.
+  public static let queryItemsCeiling = 4_096
+
+  /// The problems of limits that are not positive, or past a ceiling: ``urlLengthCeiling``,
+  /// ``segmentsCeiling``, ``queryItemsCeiling``, and ``PushPayload/maxDepth`` for the payload depth.
   var problems: [RouteTableError.Problem] {
     let values: [(String, Int)] = [
       ("maxURLLength", maxURLLength), ("maxSegments", maxSegments), ("maxQueryItems", maxQueryItems),
@@ -59,6 +69,14 @@ public struct InputLimits: Sendable, Hashable {
           .invalidOption,
           "maxSegments can be at most \(Self.segmentsCeiling), not \(maxSegments): matching a link goes one level deeper per segment"
         ))
+    }
+    if maxURLLength > Self.urlLengthCeiling {
+      problems.append(
+        .init(.invalidOption, "maxURLLength can be at most \(Self.urlLengthCeiling) bytes, not \(maxURLLength)"))
+    }
+    if maxQueryItems > Self.queryItemsCeiling {
+      problems.append(
+        .init(.invalidOption, "maxQueryItems can be at most \(Self.queryItemsCeiling), not \(maxQueryItems)"))
     }
     if maxPayloadDepth > PushPayload.maxDepth {
       problems.append(

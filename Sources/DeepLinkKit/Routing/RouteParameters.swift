@@ -97,13 +97,14 @@ public struct RouteParameters: Hashable, Sequence {
   }
 
   /// The number of parameters (a later value of a name already there is not counted).
-  public var count: Int { storage.entries.lazy.filter { !$0.isRepeat }.count }
+  public var count: Int { storage.firstOfTheirName.lazy.filter { $0 }.count }
 
   /// The parameters in order, a later value of a name already there left out.
   public func makeIterator() -> some IteratorProtocol<Parameter> {
     let storage = self.storage
-    return storage.entries.lazy.filter { !$0.isRepeat }.map {
-      Parameter(name: storage.name($0), value: storage.value($0))
+    let isFirst = storage.firstOfTheirName
+    return storage.entries.indices.lazy.filter { isFirst[$0] }.map {
+      Parameter(name: storage.name(storage.entries[$0]), value: storage.value(storage.entries[$0]))
     }.makeIterator()
   }
 
@@ -178,8 +179,6 @@ final class ParameterStorage: ManagedBuffer<ParameterStorage.Header, UInt8> {
     var nameCount: Int32
     var valueStart: Int32
     var valueCount: Int32
-    /// A later value of a name an earlier entry has.
-    var isRepeat: Bool
   }
 
   private static let entrySize = MemoryLayout<Entry>.stride
@@ -285,24 +284,41 @@ final class ParameterStorage: ManagedBuffer<ParameterStorage.Header, UInt8> {
     }
   }
 
+  /// Adds an entry in constant time: which entries repeat a name is worked out when asked
+  /// (``firstOfTheirName``), so that a link of many query items costs their number, not its square.
   private func addEntry(name: UnsafeBufferPointer<UInt8>, nameStart: Int, valueStart: Int, valueCount: Int) {
-    let isRepeat = entries.contains { bytes($0.nameStart, $0.nameCount).elementsEqual(name) }
     withUnsafeMutablePointers { header, elements in
       let entries = UnsafeMutableRawPointer(elements).assumingMemoryBound(to: Entry.self)
       (entries + header.pointee.count).initialize(
         to: Entry(
           nameStart: Int32(nameStart), nameCount: Int32(name.count), valueStart: Int32(valueStart),
-          valueCount: Int32(valueCount), isRepeat: isRepeat))
+          valueCount: Int32(valueCount)))
       header.pointee.count += 1
     }
+  }
+
+  /// For each entry, whether it is the first of its name (a later one is a repeated query item,
+  /// or a query item that a path parameter of its name overrides). A few entries are compared
+  /// with the ones before them; many are looked up by name, in time linear in their number.
+  var firstOfTheirName: [Bool] {
+    let entries = self.entries
+    guard entries.count > 16 else {
+      return entries.indices.map { index in
+        let name = bytes(entries[index].nameStart, entries[index].nameCount)
+        return !entries[..<index].contains { bytes($0.nameStart, $0.nameCount).elementsEqual(name) }
+      }
+    }
+    var seen = Set<[UInt8]>()
+    seen.reserveCapacity(entries.count)
+    return entries.map { seen.insert(Array(bytes($0.nameStart, $0.nameCount))).inserted }
   }
 
   func isEqual(to other: ParameterStorage) -> Bool {
     let (left, right) = (entries, other.entries)
     guard left.count == right.count else { return false }
+    // (Equal names in the same order repeat alike.)
     for (a, b) in zip(left, right) {
-      guard a.isRepeat == b.isRepeat,
-        bytes(a.nameStart, a.nameCount).elementsEqual(other.bytes(b.nameStart, b.nameCount)),
+      guard bytes(a.nameStart, a.nameCount).elementsEqual(other.bytes(b.nameStart, b.nameCount)),
         bytes(a.valueStart, a.valueCount).elementsEqual(other.bytes(b.valueStart, b.valueCount))
       else { return false }
     }
@@ -311,7 +327,6 @@ final class ParameterStorage: ManagedBuffer<ParameterStorage.Header, UInt8> {
 
   func hash(into hasher: inout Hasher) {
     for entry in entries {
-      hasher.combine(entry.isRepeat)
       let name = bytes(entry.nameStart, entry.nameCount)
       let value = bytes(entry.valueStart, entry.valueCount)
       hasher.combine(name.count)
