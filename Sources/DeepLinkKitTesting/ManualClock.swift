@@ -16,6 +16,10 @@ public final class ManualClock {
   /// Moves the clock forward.
   public func advance(_ duration: Duration) { now += duration }
 
+  /// Moves the clock back, as a clock an app reads from the wall time may go (the user sets the
+  /// time, the network corrects it).
+  public func rewind(_ duration: Duration) { now -= duration }
+
   /// The clock as a dispatcher reads it: pass it as `LinkDispatcher(clock:)`.
   public var read: @MainActor () -> Duration { { [unowned self] in self.now } }
 }

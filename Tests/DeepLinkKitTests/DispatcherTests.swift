@@ -251,6 +251,26 @@ import Testing
     #expect(harness.delivered == [named("message", ["id": "2"])])
   }
 
+  /// A clock that goes back starts a new window: later links are not duplicates of the links
+  /// before it (the elapsed time would be negative, inside any window), and a link held across
+  /// it was held for no time at all, not a negative time.
+  @Test func aClockThatGoesBackStartsANewWindow() {
+    let harness = DispatcherHarness()
+    harness.dispatcher.satisfy(.ready)
+    harness.clock.advance(.seconds(60))
+    harness.dispatcher.receive(.url("myapp://messages/42"))
+    harness.clock.rewind(.seconds(30))
+    #expect(harness.dispatcher.receive(.url("myapp://messages/42")).dropped == nil)
+    harness.clock.advance(.milliseconds(10))
+    #expect(harness.dispatcher.receive(.url("myapp://messages/42")).dropped?.reason.code == .duplicate)
+    #expect(harness.delivered.count == 2)
+    harness.dispatcher.revoke(.ready)
+    harness.dispatcher.receive(.url("myapp://messages/7"))
+    harness.clock.rewind(.seconds(5))
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.events.last?.kind == .delivered(named("message", ["id": "7"]), heldFor: .zero))
+  }
+
   @Test func zeroWindowTurnsDeduplicationOff() {
     let harness = DispatcherHarness(duplicateWindow: .zero)
     harness.dispatcher.satisfy(.ready)

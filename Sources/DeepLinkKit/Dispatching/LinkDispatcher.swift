@@ -119,6 +119,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The same links in arrival order, so that those past the window are let go from the front:
   /// amortised O(1) a link, whatever the window holds.
   private var recentOrder = FIFO<(key: RecentKey, id: LinkID, time: Duration)>()
+  /// When the latest link in the window arrived, to tell a clock that went back.
+  private var latestArrival: Duration?
   private var lastID = 0
   /// Calls into app code waiting to run, from `effectsCursor` on (an index, not `removeFirst()`,
   /// which moved every other element and made draining a long queue quadratic).
@@ -477,18 +479,27 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     guard duplicateWindow > .zero else { return }
     recent[key] = (id, time)
     recentOrder.append((key, id, time))
+    latestArrival = time
   }
 
   /// How many arrivals the duplicate window still keeps track of (for tests: it must stay bounded
   /// by the arrivals inside the window).
   var trackedArrivals: Int { recentOrder.count }
 
-  /// Lets go of the links that arrived a window or more before `time`, oldest first.
+  /// Lets go of the links that arrived a window or more before `time`, oldest first. A clock that
+  /// went back (set by hand, or an app's own clock) starts a new window: every link before is
+  /// forgotten, rather than kept for as long as the clock took back, which would drop later links
+  /// as duplicates.
   private func forgetLinksOutsideTheWindow(at time: Duration) {
     // Checked on the FIFO itself, not on `recent`: entries of links forgotten early (dropped,
     // declined) stay in it until they leave the window, and must leave it even when `recent` is
     // empty, or it would grow with every such link.
     guard duplicateWindow > .zero, !recentOrder.isEmpty else { return }
+    if let latest = latestArrival, time < latest {
+      recentOrder = FIFO()
+      recent.removeAll()
+      return
+    }
     while let oldest = recentOrder.first, time - oldest.time >= duplicateWindow {
       recentOrder.popFirst()
       if recent[oldest.key]?.id == oldest.id { recent[oldest.key] = nil }
@@ -531,7 +542,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// kept, awaiting the answer).
   private func release(_ link: HeldLink, at time: Duration) {
     guard link.needsConfirmation else {
-      effects.append(.deliver(link, heldFor: time - link.arrival, time: time))
+      // Never negative, even when the clock went back while the link waited.
+      effects.append(.deliver(link, heldFor: max(.zero, time - link.arrival), time: time))
       return
     }
     var awaiting = link
