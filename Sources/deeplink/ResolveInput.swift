@@ -68,11 +68,21 @@ enum ResolveInput {
     }
   }
 
+  /// A JSON object read by the rules a route table is read by (no trailing comma, no key given
+  /// twice, a byte-order mark skipped), then handed over as Foundation reads it, as iOS hands a
+  /// payload to the app (an integer stays an integer).
   private static func jsonObject(_ text: String, option: String) throws(Arguments.UsageError) -> [AnyHashable: Any] {
-    let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    let data = Data(JSONParser.withoutByteOrderMark(Data(text.utf8)))
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(data)
+    } catch {
+      throw Arguments.UsageError(message: "\(option) is not valid JSON: \(error.message)")
+    }
+    guard case .object = value else { throw Arguments.UsageError(message: "\(option) must be a JSON object") }
+    let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     guard let dictionary = object as? [AnyHashable: Any] else {
-      throw Arguments.UsageError(
-        message: object == nil ? "\(option) is not valid JSON" : "\(option) must be a JSON object")
+      throw Arguments.UsageError(message: "\(option) is not valid JSON")
     }
     return dictionary
   }

@@ -19,6 +19,19 @@ import Testing
       ])
   }
 
+  /// A floating-point number that holds a whole number is written as one, however large, as long
+  /// as `Int64` holds it: `1e3` and `1e+18` alike (`1e+18` was written "1e+18", which an `Int`
+  /// parameter refused).
+  @Test func wholeFloatingPointNumbersAreIntegersAtAnySize() throws {
+    #expect(
+      PushPayload.fields(of: ["small": 1e3, "large": 1e18, "negative": -1e18, "past": 1e19, "zero": -0.0])
+        == ["small": "1000", "large": "1000000000000000000", "negative": "-1000000000000000000", "past": "1e+19",
+          "zero": "0"])
+    let router = try LinkRouter<Int>(
+      schemes: ["x"], routes: [.path("/n/:id", parse: { try $0.int("id") }).push(when: ["t": "n"], parameters: ["id": "id"])])
+    #expect(try router.resolve(.push(PushNotification(userInfo: ["t": "n", "id": 1e18]))).route == 1_000_000_000_000_000_000)
+  }
+
   @Test func jsonPayloadKeepsBooleansAndNumbersApart() throws {
     let json =
       #"{"aps": {"alert": {"title": "Hi"}, "badge": 1}, "flag": true, "id": 42, "ratio": 0.25, "big": 12345678901234567890}"#

@@ -172,6 +172,23 @@ import Testing
   }
 
   /// Invalid UTF-8 is named as such, with where it is (it read as "found an array instead").
+  /// Every JSON file the library reads skips a UTF-8 byte-order mark, which editors write: a
+  /// route table, an apple-app-site-association file, a JSON Info.plist.
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let table = try RouteTable(json: Data(bom + Array(#"{"routes": [{"name": "a", "path": "/a"}]}"#.utf8)))
+    #expect(table.routes.map(\.name) == ["a"])
+    let association = try AppSiteAssociation(
+      json: Data(
+        bom + Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "*"}]}]}}"#.utf8)
+      ))
+    #expect(try association.match("https://x.com/a", domain: "x.com").opens == ["ABCDE12345.com.x"])
+    let configuration = try AppConfiguration(infoPlist: Data(bom + Array(#"{"NSUserActivityTypes": ["t"]}"#.utf8)))
+    #expect(configuration.activityTypes == ["t"])
+    // A byte-order mark anywhere else is not white space.
+    #expect(throws: RouteTableError.self) { try RouteTable(json: Data(Array(" ".utf8) + bom + Array("{}".utf8))) }
+  }
+
   @Test func invalidUTF8IsNamed() throws {
     var bytes = Array(#"{"routes": [{"name": "a"#.utf8)
     bytes += [0xFF, 0xFE]

@@ -88,8 +88,18 @@ import Testing
         """)
   }
 
+  /// A payload file an editor saved with a byte-order mark reads, as a route table does.
+  @Test func pushFromAFileWithAByteOrderMark() throws {
+    let file = try ToolRunner.temporaryFile(
+      "\u{FEFF}" + #"{"type": "message", "message_id": "7"}"#, name: "push-bom.json")
+    #expect(try Self.json("--push", "@" + file).output.hasPrefix(#"{"route":"messageDetails""#))
+  }
+
   @Test(arguments: [
     (["--push", "{bad"], "deeplink: --push is not valid JSON"),
+    // The rules a route table is read by: no trailing comma, no key twice.
+    (["--push", #"{"type": "message",}"#], "deeplink: --push is not valid JSON: "),
+    (["--push", #"{"type": "a", "type": "b"}"#], "deeplink: --push is not valid JSON: "),
     (["--push", "[1, 2]"], "deeplink: --push must be a JSON object"),
     (["--shortcut", "t", "--user-info", "nope"], "deeplink: --user-info is not valid JSON"),
     (["--push", "@/nonexistent/push.json"], "deeplink: cannot read /nonexistent/push.json"),

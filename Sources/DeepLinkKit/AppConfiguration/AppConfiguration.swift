@@ -116,7 +116,8 @@ struct PlistReader {
   /// The top-level dictionary of an XML, binary or JSON property list.
   func dictionary(_ data: Data, file: String) throws(DeepLinkError) -> [String: JSONValue] {
     let value: JSONValue
-    if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+    let text = JSONParser.withoutByteOrderMark(data)
+    if text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
       do {
         value = try JSONParser.parse(data)
       } catch {

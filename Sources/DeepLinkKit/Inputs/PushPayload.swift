@@ -7,7 +7,8 @@ import Foundation
 /// - A string stays as it is.
 /// - A Boolean becomes `"true"` or `"false"`.
 /// - An integer becomes its decimal digits (`42`); a floating-point number that holds a whole
-///   number below 2^53 does too (`42.0` gives `"42"`), any other its shortest form (`"1.5"`).
+///   number `Int64` holds does too (`42.0` gives `"42"`, `1e+18` gives `"1000000000000000000"`),
+///   any other its shortest form (`"1.5"`).
 /// - A `URL` becomes its absolute string; a `UUID` its string.
 /// - A nested dictionary keeps its path, joined by `.`: `{"data": {"id": 7}}` gives `"data.id": "7"`.
 /// - When two entries flatten to the same path (a key `"data.id"` beside `"data": {"id": …}`), the
@@ -74,7 +75,9 @@ public enum PushPayload {
       case "c", "B": return number.boolValue ? "true" : "false"
       case "d", "f":
         let double = number.doubleValue
-        if double == double.rounded(), abs(double) < 9_007_199_254_740_992 { return String(Int64(double)) }
+        // A whole number Int64 holds is written as one, whatever its size (`1e3` and `1e+18`
+        // alike); `Int64(exactly:)` is nil past its range and for fractions.
+        if let whole = Int64(exactly: double) { return String(whole) }
         return double.isFinite ? String(describing: double) : nil
       default: return number.stringValue
       }

@@ -3,9 +3,9 @@
 /// could mean one thing to this library and another to a reviewer's tool), and it names the
 /// problem and where it is: invalid UTF-8, a raw control character in a string, a lone surrogate
 /// escape, nesting deeper than 512 levels.
-struct JSONParser {
-  struct Failure: Error {
-    let message: String
+package struct JSONParser {
+  package struct Failure: Error {
+    package let message: String
   }
 
   static let maxDepth = 512
@@ -23,9 +23,15 @@ struct JSONParser {
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  /// Parses one JSON value, with nothing but white space around it.
-  static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
-    let array = Array(bytes)
+  /// The bytes after a UTF-8 byte-order mark (EF BB BF), or all of them when there is none.
+  package static func withoutByteOrderMark<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+  }
+
+  /// Parses one JSON value, with nothing but white space around it. A UTF-8 byte-order mark at
+  /// the start is skipped: editors write one, and RFC 8259 lets a parser ignore it.
+  package static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+    let array = Array(withoutByteOrderMark(bytes))
     return try array.withUnsafeBufferPointer { buffer in
       Result { () throws(Failure) in
         var parser = JSONParser(buffer)
