@@ -102,7 +102,7 @@ struct DeepLinkTool {
         print(
           JSONText.object([
             ("route", JSONText.string(resolution.route.name)),
-            ("parameters", JSONText.object(resolution.route.parameters)),
+            ("parameters", parametersJSON(resolution.route)),
             ("source", JSONText.string(resolution.source.rawValue)),
           ]))
       } else {
@@ -112,7 +112,8 @@ struct DeepLinkTool {
         ]
         let parameters = resolution.route.parameters.sorted { $0.key < $1.key }
         for (index, parameter) in parameters.enumerated() {
-          lines.append("\(index == 0 ? "  parameters  " : "              ")\(parameter.key) = \(parameter.value)")
+          let value = resolution.route.repeated[parameter.key]?.joined(separator: ", ") ?? parameter.value
+          lines.append("\(index == 0 ? "  parameters  " : "              ")\(parameter.key) = \(value)")
         }
         printLines(lines)
       }
@@ -142,26 +143,40 @@ struct DeepLinkTool {
     if arguments.options["bundle-id"] != nil, arguments.options["apns"] == nil {
       throw Arguments.UsageError(message: "--bundle-id goes with --apns")
     }
+    let table = try loadTable(arguments.options["routes"])
+    let router = try table.router()
+    guard let entry = table.table.routes.first(where: { $0.name == name }) else {
+      let names = table.table.routes.map(\.name).joined(separator: ", ")
+      printError("deeplink: noRoute: no route is named \(shown(name)) (routes: \(TextRules.escaped(names)))")
+      return 1
+    }
+    // A repeated query parameter (`tag*`) may be given more than once; a defaulted one that is not
+    // given takes its default, as the route a link without it resolves to does.
+    let query = (try? RoutePattern(entry.path))?.query ?? []
     var parameters: [String: String] = [:]
+    var repeated: [String: [String]] = [:]
     for pair in arguments.positional.dropFirst() {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
         throw Arguments.UsageError(message: "\(shown(pair)) is not a KEY=VALUE parameter")
       }
       let key = String(pair[..<equals])
+      let value = String(pair[pair.index(after: equals)...])
+      if query.contains(where: { $0.name == key && $0.presence == .repeated }) {
+        repeated[key, default: []].append(value)
+        continue
+      }
       guard parameters[key] == nil else {
         throw Arguments.UsageError(message: "the parameter \(shown(key)) is given twice")
       }
-      parameters[key] = String(pair[pair.index(after: equals)...])
+      parameters[key] = value
     }
-    let table = try loadTable(arguments.options["routes"])
-    let router = try table.router()
-    guard table.table.routes.contains(where: { $0.name == name }) else {
-      let names = table.table.routes.map(\.name).joined(separator: ", ")
-      printError("deeplink: noRoute: no route is named \(shown(name)) (routes: \(TextRules.escaped(names)))")
-      return 1
+    for parameter in query {
+      if case .defaulted(let value) = parameter.presence, parameters[parameter.name] == nil {
+        parameters[parameter.name] = value
+      }
     }
     do {
-      let link = try router.urlString(for: NamedRoute(name, parameters: parameters))
+      let link = try router.urlString(for: NamedRoute(name, parameters: parameters, repeated: repeated))
       if let file = arguments.options["apns"] {
         try writeAPNS(
           link: link, route: name, key: table.table.pushURLKeys.first ?? "deeplink", to: file,
@@ -173,6 +188,17 @@ struct DeepLinkTool {
       printError("deeplink: \(error)")
       return 1
     }
+  }
+
+  /// A route's parameters as a JSON object, a repeated one's items as an array.
+  static func parametersJSON(_ route: NamedRoute) -> String {
+    JSONText.object(
+      route.parameters.sorted { $0.key < $1.key }.map { parameter in
+        let value =
+          route.repeated[parameter.key].map { "[" + $0.map(JSONText.string).joined(separator: ",") + "]" }
+          ?? JSONText.string(parameter.value)
+        return (parameter.key, value)
+      })
   }
 
   /// A push payload for the simulator (`xcrun simctl push booted [BUNDLE] FILE`) whose link field

@@ -146,10 +146,13 @@ let typedRouter = try! LinkRouter<TypedRoute>(
     #expect(
       try typedRouter.route(for: "typed://search?tags=a&q=x%20y&page=3&tags=b&sort=new&utm_source=mail")
         == .search(q: "x y", page: 3, sort: "new", tags: ["a", "b"]))
-    // Of two query items with one name, the first gives a parameter that is not repeated.
+    // Of two query items with one name, the first gives a parameter that is not repeated, and
+    // the second is not read: not even checked against the type (it refused the link).
     #expect(
       try typedRouter.route(for: "typed://search?q=a&q=b&page=4&page=5&sort=new&sort=old")
         == .search(q: "a", page: 4, sort: "new", tags: []))
+    #expect(
+      try typedRouter.route(for: "typed://search?q=a&page=4&page=x") == .search(q: "a", page: 4, sort: nil, tags: []))
     // The default is omitted; declared parameters print in the pattern's order, repeated ones in theirs.
     #expect(
       try typedRouter.urlString(for: .search(q: "swift", page: 1, sort: nil, tags: [])) == "typed://search?q=swift")

@@ -25,11 +25,15 @@ import Testing
   @Test func wholeFloatingPointNumbersAreIntegersAtAnySize() throws {
     #expect(
       PushPayload.fields(of: ["small": 1e3, "large": 1e18, "negative": -1e18, "past": 1e19, "zero": -0.0])
-        == ["small": "1000", "large": "1000000000000000000", "negative": "-1000000000000000000", "past": "1e+19",
-          "zero": "0"])
+        == [
+          "small": "1000", "large": "1000000000000000000", "negative": "-1000000000000000000", "past": "1e+19",
+          "zero": "0",
+        ])
     let router = try LinkRouter<Int>(
-      schemes: ["x"], routes: [.path("/n/:id", parse: { try $0.int("id") }).push(when: ["t": "n"], parameters: ["id": "id"])])
-    #expect(try router.resolve(.push(PushNotification(userInfo: ["t": "n", "id": 1e18]))).route == 1_000_000_000_000_000_000)
+      schemes: ["x"],
+      routes: [.path("/n/:id", parse: { try $0.int("id") }).push(when: ["t": "n"], parameters: ["id": "id"])])
+    #expect(
+      try router.resolve(.push(PushNotification(userInfo: ["t": "n", "id": 1e18]))).route == 1_000_000_000_000_000_000)
   }
 
   @Test func jsonPayloadKeepsBooleansAndNumbersApart() throws {

@@ -172,6 +172,20 @@ import Testing
   }
 
   /// Invalid UTF-8 is named as such, with where it is (it read as "found an array instead").
+  /// A repeated query parameter (`tag*`) keeps every item, and prints them all back; a defaulted
+  /// one equal to its default prints nothing.
+  @Test func aRepeatedParameterKeepsEveryItem() throws {
+    let router = try RouteTable(
+      json: Data(#"{"schemes": ["x"], "routes": [{"name": "search", "path": "/search?q&page=1&tag*"}]}"#.utf8)
+    )
+    .makeRouter()
+    let route = try router.route(for: "x://search?q=a&tag=one&tag=two")
+    #expect(route == NamedRoute("search", parameters: ["q": "a", "page": "1"], repeated: ["tag": ["one", "two"]]))
+    #expect(route.parameters["tag"] == "one")
+    #expect(route.description == "search(page: 1, q: a, tag: [one, two])")
+    #expect(try router.urlString(for: route) == "x://search?q=a&tag=one&tag=two")
+  }
+
   /// Every JSON file the library reads skips a UTF-8 byte-order mark, which editors write: a
   /// route table, an apple-app-site-association file, a JSON Info.plist.
   @Test func aByteOrderMarkIsSkipped() throws {

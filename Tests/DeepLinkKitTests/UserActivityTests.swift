@@ -22,6 +22,27 @@ import Testing
     #expect(result.source == .userActivity)
   }
 
+  /// A catch-all filled by another source holds no more segments than a link could carry: 32
+  /// with the default limits, the pattern's literal among them.
+  @Test func aCatchAllHoldsNoMoreSegmentsThanALink() throws {
+    let router = try LinkRouter<String>(
+      schemes: ["x"], routes: [.path("/docs/*path", parse: { try $0.string("path") }).activity("com.example.docs")])
+    let fits = (1...31).map { "p\($0)" }.joined(separator: "/")
+    #expect(
+      try router.resolve(.userActivity(ContinuedActivity(type: "com.example.docs", userInfo: ["path": fits]))).route
+        == fits)
+    #expect(try router.route(for: "x://docs/" + fits) == fits)
+    let error = #expect(throws: DeepLinkError.self) {
+      try router.resolve(.userActivity(ContinuedActivity(type: "com.example.docs", userInfo: ["path": fits + "/p32"])))
+    }
+    #expect(error?.code == .inputTooLarge)
+    #expect(
+      error?.message
+        == #"the catch-all "path" of route /docs/*path holds 32 segments; the limit is 31, with the pattern's other segments 32 (maxSegments)"#
+    )
+    #expect(throws: DeepLinkError.self) { try router.route(for: "x://docs/" + fits + "/p32") }
+  }
+
   @Test func otherTypesRouteByTypeWithTheirUserInfo() {
     let handoff = ContinuedActivity(type: "com.example.docs", userInfo: ["path": "guides/setup"])
     let result = outcome(.userActivity(handoff))

@@ -330,6 +330,24 @@ import Testing
     }
   }
 
+  /// A defaulted query parameter may be left out, and a repeated one given more than once.
+  @Test func defaultsAndRepeatedParameters() throws {
+    let routes = try ToolRunner.temporaryFile(
+      #"{"hosts": ["example.com"], "routes": [{"name": "search", "path": "/search?q&page=1&tag*"}]}"#)
+    #expect(
+      try ToolRunner.run("url", "--routes", routes, "search", "q=a")
+        == .init(status: 0, output: "https://example.com/search?q=a\n", error: ""))
+    #expect(
+      try ToolRunner.run("url", "--routes", routes, "search", "q=a", "page=2", "tag=x", "tag=y")
+        == .init(status: 0, output: "https://example.com/search?q=a&page=2&tag=x&tag=y\n", error: ""))
+    #expect(
+      try ToolRunner.run(
+        "resolve", "--routes", routes, "--format", "json", "https://example.com/search?q=a&tag=x&tag=y"
+      )
+      .output == #"{"route":"search","parameters":{"page":"1","q":"a","tag":["x","y"]},"source":"universalLink"}"#
+        + "\n")
+  }
+
   @Test(arguments: [["url"], ["url", "request", "id"], ["url", "request", "=7"], ["url", "request", "id=1", "id=2"]])
   func usageErrorsExit2(arguments: [String]) throws {
     #expect(try ToolRunner.run(arguments).status == 2)

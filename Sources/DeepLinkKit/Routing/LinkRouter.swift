@@ -333,6 +333,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       var isPresent = false
       var wrongValue: String?
       parameters.forEachValue(named: parameter.name) { value in
+        // Of a parameter that is not repeated, the first item is its value, and the others are
+        // not read (the routing contract): only the first is checked.
+        guard !isPresent || parameter.presence == .repeated else { return }
         isPresent = true
         // A query item's value may be empty: only a typed one is checked here.
         if wrongValue == nil, parameter.type != .string, !parameter.type.accepts(value) {
@@ -365,7 +368,11 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     try checkValues(sorted)
     var parameters = RouteParameters()
     for segment in patterns[index].segments {
-      if let (name, value) = try namedValue(for: segment, in: values, of: definition) { parameters.append(name, value) }
+      if let (name, value) = try namedValue(
+        for: segment, in: values, of: definition, segmentCount: patterns[index].segments.count)
+      {
+        parameters.append(name, value)
+      }
     }
     for (name, value) in sorted {
       try checkQueryLike(name, value)
@@ -374,11 +381,13 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     return try buildRoute(index, parameters, source: source, details: &details)
   }
 
-  /// The value `values` holds for a named segment (a parameter or catch-all) of a pattern, checked
-  /// the way a link's decoded segments are (`TextRules`); `nil` for a literal or `*`. Serves every
-  /// source that supplies parameters by name, and printing.
+  /// The value `values` holds for a named segment (a parameter or catch-all) of a pattern of
+  /// `segmentCount` segments, checked the way a link's decoded segments are (`TextRules`, and a
+  /// link's number of segments); `nil` for a literal or `*`. Serves every source that supplies
+  /// parameters by name, and printing.
   private func namedValue(
-    for segment: RoutePattern.Segment, in values: [String: String], of definition: RouteDefinition<Route>
+    for segment: RoutePattern.Segment, in values: [String: String], of definition: RouteDefinition<Route>,
+    segmentCount: Int
   ) throws(DeepLinkError) -> (name: String, value: String)? {
     switch segment {
     case .parameter(let name, let type):
@@ -394,8 +403,16 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       guard let value = values[name], !value.isEmpty else {
         throw .invalidParameter(name, "of \(definition.label) is missing")
       }
-      // A catch-all spans segments: each part between slashes must be one a link could carry.
-      for part in value.slashSeparatedParts {
+      // A catch-all spans segments: each part between slashes must be one a link could carry, and
+      // no more of them than a link could carry beside the pattern's other segments.
+      let parts = value.slashSeparatedParts
+      let limit = adapter.limits.maxSegments - segmentCount + 1
+      if parts.count > limit {
+        throw InputLimits.tooLarge(
+          "the catch-all \(quoted(name)) of \(definition.label) holds \(parts.count) segments",
+          limit: "\(limit), with the pattern's other segments \(adapter.limits.maxSegments) (maxSegments)")
+      }
+      for part in parts {
         if let problem = TextRules.segmentProblem(part) {
           throw .invalidParameter(name, "of \(definition.label) holds a segment that \(problem)")
         }
@@ -562,7 +579,10 @@ extension LinkRouter {
       case .literal(let text):
         path.append(PercentEncoding.encodePathSegment(text))
       case .parameter, .catchAll:
-        guard let (name, value) = try namedValue(for: segment, in: parameters, of: definition) else { continue }
+        guard
+          let (name, value) = try namedValue(
+            for: segment, in: parameters, of: definition, segmentCount: patterns[index].segments.count)
+        else { continue }
         // A catch-all's value spans segments; a parameter's is one, with any "/" encoded.
         let parts: [String]
         if case .catchAll = segment {

@@ -125,8 +125,14 @@ public struct RouteTable: Sendable, Hashable {
       }
       let name = entry.name
       let allowed = entry.values.sorted { $0.key < $1.key }
-      var definition = RouteDefinition<NamedRoute>.path(
-        entry.path, name: name, sources: entry.sources,
+      let query = (try? RoutePattern(entry.path))?.query ?? []
+      // A repeated parameter keeps every item; a defaulted one equal to its default prints nothing.
+      let repeatedNames = query.filter { $0.presence == .repeated }.map(\.name)
+      let defaults = query.compactMap { parameter in
+        if case .defaulted(let value) = parameter.presence { (parameter.name, value) } else { nil }
+      }
+      var definition = RouteDefinition<NamedRoute>(
+        pattern: entry.path, name: name, sources: entry.sources,
         parse: { parameters in
           for (parameter, texts) in allowed {
             if let text = parameters.values(parameter).first(where: { !texts.contains($0) }) {
@@ -134,9 +140,22 @@ public struct RouteTable: Sendable, Hashable {
                 name: parameter, reason: "must be one of \(texts.joined(separator: ", ")), not \(quoted(text))")
             }
           }
-          return NamedRoute(name, parameters: parameters.dictionary)
+          var repeated: [String: [String]] = [:]
+          for parameter in repeatedNames { repeated[parameter] = parameters.values(parameter) }
+          return NamedRoute(name, parameters: parameters.dictionary, repeated: repeated)
         },
-        print: { $0.name == name ? $0.parameters : nil })
+        printer: { route in
+          guard route.name == name else { return nil }
+          var printed: [(name: String, value: String)] = []
+          for (key, value) in route.parameters.sorted(by: { $0.key < $1.key }) {
+            if let items = route.repeated[key] {
+              printed += items.map { (key, $0) }
+            } else if !defaults.contains(where: { $0 == (key, value) }) {
+              printed.append((key, value))
+            }
+          }
+          return printed
+        })
       if let shortcut = entry.shortcut { definition = definition.shortcut(shortcut) }
       if let intent = entry.intent { definition = definition.intent(intent) }
       if let activity = entry.activity { definition = definition.activity(activity) }
