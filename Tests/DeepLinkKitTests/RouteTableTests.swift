@@ -134,6 +134,33 @@ import Testing
         #"route "m" (/m/:id/:part) has a push rule that never fills its path parameter "part"; add it to the rule's parameters"#
       ]
     ),
+    // `values` that cannot work: the list would be off (a name the pattern lacks), empty, or hold
+    // what no link can carry; a default outside the list.
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "t", "path": "/t/:tab?sort=new", "values": {"tabs": ["a"], "tab": [], "sort": ["old"]}}]}"#,
+      [
+        #"route "t" (/t/:tab?sort=new) has the default "new" for "sort", which is not one of its "values""#,
+        #"route "t" (/t/:tab?sort=new) has an empty "values" list for "tab", so no link can open it"#,
+        #"route "t" (/t/:tab?sort=new) has "values" for "tabs", which its pattern does not have (its parameters: tab, sort)"#,
+      ]
+    ),
+    (
+      #"{"schemes": ["x"], "routes": [{"name": "n", "path": "/n/:id(int)/:name", "values": {"id": ["7", "seven"], "name": ["", "..", "a/b"]}}]}"#,
+      [
+        #"route "n" (/n/:id(int)/:name) has the value "seven" for "id", which must be a base-10 integer that fits in 64 bits"#,
+        #"route "n" (/n/:id(int)/:name) has the value "" for "name", which is empty, so no link can carry it"#,
+        #"route "n" (/n/:id(int)/:name) has the value ".." for "name", which is the dot segment "..", so no link can carry it"#,
+      ]
+    ),
+    // A push rule that picks nothing would open its route for any notification; an empty push
+    // URL key names no field.
+    (
+      #"{"schemes": ["x"], "pushURLKeys": ["deeplink", ""], "routes": [{"name": "a", "path": "/a", "push": {}}]}"#,
+      [
+        #"pushURLKeys holds an empty key; name the payload fields that hold a link"#,
+        #"route "a" (/a) has a push rule with no "when" fields and no action, so any notification would open it; name the fields that pick it"#,
+      ]
+    ),
     (
       #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a"}], "schemes": ["y"]}"#,
       [
@@ -171,7 +198,6 @@ import Testing
     #expect(Self.problems(json) == expected)
   }
 
-  /// Invalid UTF-8 is named as such, with where it is (it read as "found an array instead").
   /// A repeated query parameter (`tag*`) keeps every item, and prints them all back; a defaulted
   /// one equal to its default prints nothing.
   @Test func aRepeatedParameterKeepsEveryItem() throws {
@@ -203,6 +229,7 @@ import Testing
     #expect(throws: RouteTableError.self) { try RouteTable(json: Data(Array(" ".utf8) + bom + Array("{}".utf8))) }
   }
 
+  /// Invalid UTF-8 is named as such, with where it is (it read as "found an array instead").
   @Test func invalidUTF8IsNamed() throws {
     var bytes = Array(#"{"routes": [{"name": "a"#.utf8)
     bytes += [0xFF, 0xFE]

@@ -61,6 +61,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       do { try hostList.add(host) } catch { problems += error.problems }
     }
     problems += limits.problems
+    if pushURLKeys.contains(where: \.isEmpty) {
+      problems.append(.init(.invalidOption, "pushURLKeys holds an empty key; name the payload fields that hold a link"))
+    }
 
     var hostTries: [String: SegmentTrie.Builder] = [:]
     var patterns: [RoutePattern] = []
@@ -471,6 +474,13 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       problems.append(.init(.invalidOption, "\(definition.label) has an empty list of sources, so nothing can open it"))
     }
     if let rule = definition.pushRule {
+      if rule.when.isEmpty, rule.action == nil {
+        problems.append(
+          .init(
+            .invalidOption,
+            "\(definition.label) has a push rule with no \"when\" fields and no action, so any notification would open it; name the fields that pick it"
+          ))
+      }
       for name in pattern.parameterNames where rule.parameters[name] == nil && name != "replyText" {
         problems.append(
           .init(

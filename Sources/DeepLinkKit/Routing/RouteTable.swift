@@ -125,7 +125,12 @@ public struct RouteTable: Sendable, Hashable {
       }
       let name = entry.name
       let allowed = entry.values.sorted { $0.key < $1.key }
-      let query = (try? RoutePattern(entry.path))?.query ?? []
+      let pattern = try? RoutePattern(entry.path)
+      if let pattern {
+        let label = RouteLabel(pattern: entry.path, name: name).text
+        problems += Self.valuesProblems(allowed, of: pattern).map { .init(.invalidOption, "\(label) \($0)") }
+      }
+      let query = pattern?.query ?? []
       // A repeated parameter keeps every item; a defaulted one equal to its default prints nothing.
       let repeatedNames = query.filter { $0.presence == .repeated }.map(\.name)
       let defaults = query.compactMap { parameter in
@@ -175,6 +180,53 @@ public struct RouteTable: Sendable, Hashable {
     }
     guard problems.isEmpty else { throw RouteTableError(problems: problems) }
     return router
+  }
+
+  /// Why a route's `values` lists cannot work: a parameter its pattern lacks (a misspelt name
+  /// would turn the list off), an empty list (no link could open the route), a value its type
+  /// refuses or no link can carry, a default outside the list.
+  static func valuesProblems(_ values: [(key: String, value: [String])], of pattern: RoutePattern) -> [String] {
+    var problems: [String] = []
+    for (name, texts) in values {
+      let segment = pattern.segments.first { $0.parameterName == name }
+      let query = pattern.queryParameter(named: name)
+      guard segment != nil || query != nil else {
+        let names = pattern.parameterNames + pattern.query.map(\.name)
+        problems.append(
+          "has \"values\" for \(quoted(name)), which its pattern does not have"
+            + (names.isEmpty ? "" : " (its parameters: \(names.joined(separator: ", ")))"))
+        continue
+      }
+      guard !texts.isEmpty else {
+        problems.append("has an empty \"values\" list for \(quoted(name)), so no link can open it")
+        continue
+      }
+      for text in texts {
+        let type: RoutePattern.ParameterType
+        var carried: String?
+        switch segment {
+        case .parameter(_, let segmentType)?:
+          type = segmentType
+          carried = TextRules.segmentProblem(text)
+        case .catchAll?:
+          type = .string
+          carried = text.slashSeparatedParts.lazy.compactMap { TextRules.segmentProblem($0) }.first
+        default:
+          type = query?.type ?? .string
+          carried = text.utf8.contains(0) ? "holds the control character U+0000" : nil
+        }
+        if let carried {
+          problems.append(
+            "has the value \(quoted(text)) for \(quoted(name)), which \(carried), so no link can carry it")
+        } else if type != .string, !type.accepts(text) {
+          problems.append("has the value \(quoted(text)) for \(quoted(name)), which \(type.requirement)")
+        }
+      }
+      if case .defaulted(let value)? = query?.presence, !texts.contains(value) {
+        problems.append("has the default \(quoted(value)) for \(quoted(name)), which is not one of its \"values\"")
+      }
+    }
+    return problems
   }
 
   /// Reads a table from JSON and builds its router, reporting every problem of both steps.
