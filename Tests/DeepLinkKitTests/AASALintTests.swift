@@ -111,6 +111,14 @@ import Testing
     #expect(problems[1].details == 0 && problems[1].component == 1)
   }
 
+  /// A rule that never matches (an undefined variable) is named for its variable, not called
+  /// unreachable: any earlier rule "covers" a rule that matches nothing.
+  @Test func aRuleWithAnUndefinedVariableIsNamedForIt() {
+    let problems = Self.lint(Self.components(#"[{"/": "/a"}, {"/": "/a", "?": {"x": "$(nope)"}}]"#))
+    #expect(problems.map(\.code) == ["undefinedVariable"])
+    #expect(problems.first?.message.contains("cites $(nope)") == true)
+  }
+
   @Test func aFileTooLargeForIOS() {
     let rule = #"{"/": "/a-long-path-segment-that-takes-room/?*", "comment": "padding padding padding"}"#
     let components = "[" + Array(repeating: rule, count: 2_000).joined(separator: ",") + "]"

@@ -18,7 +18,7 @@ import Testing
   /// A configuration that declares exactly what the table needs.
   static let complete = AppConfiguration(
     urlSchemes: ["myapp"], shortcutTypes: ["com.example.new-listing"],
-    activityTypes: ["com.example.activity", "ShowActivityIntent"], intents: ["OrderIntent"],
+    activityTypes: ["com.example.activity", "ShowActivityIntent", "OrderIntent"], intents: ["OrderIntent"],
     associatedDomains: [
       "applinks:example.com", "applinks:www.example.com", "applinks:*.shop.test", "webcredentials:example.com",
     ])
@@ -57,24 +57,33 @@ import Testing
   }
 
   @Test func activitiesAndIntents() {
-    let activities = Self.problems { $0.activityTypes = ["ShowActivityIntent", "com.example.unknown"] }
+    let activities = Self.problems { $0.activityTypes = ["ShowActivityIntent", "OrderIntent", "com.example.unknown"] }
     #expect(activities.map(\.code) == ["activityTypeNotDeclared", "activityTypeNotInTable"])
     #expect(
       activities[0].message
         == #"route "activity"'s activity type "com.example.activity" is not in NSUserActivityTypes, so iOS does not continue it in the app"#
     )
-    // An intent is declared by NSUserActivityTypes, INIntentsSupported or an extension.
+    // NSUserActivityTypes declares an intent: the app is continued with an activity of the
+    // intent's type. Declaring it only to Siri (INIntentsSupported, an extension's
+    // IntentsSupported) is reported: it was taken for enough.
     let intents = Self.problems {
       $0.activityTypes = ["com.example.activity"]
-      $0.intents = ["StrayIntent"]
+      $0.intents = ["OrderIntent", "StrayIntent"]
     }
+    #expect(
+      intents.map(\.message) == [
+        #"route "activity"'s intent "ShowActivityIntent" is not in NSUserActivityTypes, so the app is not continued with it"#,
+        #"route "orders"'s intent "OrderIntent" is not in NSUserActivityTypes, so the app is not continued with it (INIntentsSupported or an extension's IntentsSupported only says who handles it)"#,
+        #"the app declares the intent "StrayIntent", which opens no route of the table"#,
+      ])
     #expect(intents.map(\.code) == ["intentNotDeclared", "intentNotDeclared", "intentNotInTable"])
-    #expect(intents.compactMap(\.route) == ["activity", "orders"])
     let fromExtension = Self.problems {
+      $0.activityTypes = ["com.example.activity", "ShowActivityIntent"]
       $0.intents = []
       $0.extensionIntents = ["OrderIntent"]
     }
-    #expect(fromExtension.isEmpty)
+    #expect(fromExtension.map(\.code) == ["intentNotDeclared"])
+    #expect(fromExtension.first?.route == "orders")
   }
 
   @Test func associatedDomainsCoverTheTablesHosts() {
@@ -160,7 +169,7 @@ import Testing
       "UIApplicationShortcutItems": [
         ["UIApplicationShortcutItemType": "com.example.new-listing", "UIApplicationShortcutItemTitle": "New"]
       ],
-      "NSUserActivityTypes": ["com.example.activity", "ShowActivityIntent"],
+      "NSUserActivityTypes": ["com.example.activity", "ShowActivityIntent", "OrderIntent"],
       "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": false],
       "CFBundleVersion": 12,
     ]
@@ -186,7 +195,7 @@ import Testing
       entitlements: data(Self.entitlements))
     #expect(configuration.urlSchemes == ["myapp"])
     #expect(configuration.shortcutTypes == ["com.example.new-listing"])
-    #expect(configuration.activityTypes == ["com.example.activity", "ShowActivityIntent"])
+    #expect(configuration.activityTypes == ["com.example.activity", "ShowActivityIntent", "OrderIntent"])
     #expect(configuration.extensionIntents == ["OrderIntent"])
     #expect(configuration.associatedDomains?.count == 3)
     #expect(Self.table.check(configuration).isEmpty)

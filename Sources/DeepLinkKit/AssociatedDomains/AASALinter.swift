@@ -351,7 +351,10 @@ struct AASALinter {
               + "\(quoted(appID)) and the apps after it, were not checked for being unreachable")
           break search
         }
-        guard let earlier = (0..<later).first(where: { compiled[$0].covers(compiled[later], budget: &budget) }),
+        // A rule that never matches (an undefined or unterminated variable) is reported as such,
+        // not as one an earlier rule covers: any rule "covers" a rule that matches nothing.
+        guard !compiled[later].neverMatches,
+          let earlier = (0..<later).first(where: { compiled[$0].covers(compiled[later], budget: &budget) }),
           reported.insert([rule.details, rule.component ?? -1, rule.legacyPath ?? -1]).inserted
         else { continue }
         let earlierRule = rules[earlier]

@@ -48,6 +48,17 @@ struct CoverageRule {
       }.min { $0.count < $1.count } ?? []
   }
 
+  /// Whether the rule matches no URL at all: one of its patterns cites an undefined variable or
+  /// leaves `$(` open.
+  var neverMatches: Bool {
+    let queries: [AASAPattern]
+    switch query {
+    case .pattern(let pattern): queries = [pattern]
+    case .items(let items): queries = Array(items.values)
+    }
+    return (paths + [fragment] + queries).contains { $0.problem != nil }
+  }
+
   /// Whether this rule matches every URL that `later` matches, so that `later` can never decide.
   /// Sound, not complete: `true` is certain; some covering rules (through variables, or one `?`
   /// standing for a one-character variable) answer `false`, and so does any pair once `budget`
