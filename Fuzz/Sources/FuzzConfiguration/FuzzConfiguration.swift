@@ -6,7 +6,8 @@ import FuzzSupport
 /// matching and checking never crash, and a file that cannot be read says why. For a file that
 /// reads, URLs made of every string in it that starts with "/" are matched for each app: a
 /// decision names a rule that exists, `opens` is exactly the apps whose decision is `match`, and a
-/// rule that lint calls unreachable never decides (the coverage check is sound).
+/// rule that lint calls unreachable never decides (the coverage check is sound). The input is also
+/// grown into large files (thousands of tokens and variable values), which must stay bounded.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let json = Data(UnsafeBufferPointer(start: data, count: count))
@@ -20,13 +21,31 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CIn
     return 0
   }
   if problems.map(\.code).sorted() != file.problems.map(\.code).sorted() { violation("lint and problems differ") }
+  checkMatches(file, paths: paths(in: json).prefix(64), problems: problems)
+  checkLarge(json)
+  return 0
+}
+
+/// Matches URLs made of `paths` for each app: a decision names a rule that exists, `opens` is
+/// exactly the apps whose decision is `match`, and a rule that lint calls unreachable never
+/// decides. Matching is bounded: a URL may be refused as too costly (`inputTooLarge`), never with
+/// another error.
+private func checkMatches(
+  _ file: AppSiteAssociation, paths: some Sequence<String>, problems: [ConfigurationProblem]
+) {
   let unreachable = Set(
     problems.filter { $0.code == "unreachableRule" && $0.severity == .warning }.compactMap { problem in
       problem.details.map { [$0, problem.component ?? -1] }
     })
-  for path in paths(in: json).prefix(64) {
+  for path in paths {
     for url in ["https://example.com" + path, "https://www.example.com" + path + "?a=1#f"] {
-      let answer = file.match(url, domain: "example.com", subdomains: true)
+      let answer: AppSiteAssociation.Answer
+      do {
+        answer = try file.match(url, domain: "example.com", subdomains: true)
+      } catch {
+        if error.code != .inputTooLarge { violation("\(url) was refused as \(error.code)") }
+        continue
+      }
       let matched = answer.results.filter { $0.decision == .match }.map(\.appID)
       if Set(matched) != Set(answer.opens) || matched.count != answer.opens.count {
         violation("\(url): opens \(answer.opens) but matched \(matched)")
@@ -41,7 +60,37 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CIn
       }
     }
   }
-  return 0
+}
+
+/// The input grown to a file of the size iOS still reads and past it: its text used as a rule's
+/// path, repeated as components, and its text's every `$(…)` cited hundreds of times, beside a
+/// custom variable of many values with wildcards. Lint and matching must stay bounded (a large
+/// file is the hostile case the issue's 21 KB file of 3,000 tokens was), and a file over 128 KB
+/// opens nothing.
+private func checkLarge(_ json: Data) {
+  // One input in 32 (by its bytes): a large file costs up to a match budget per URL, so that the
+  // target still runs the small inputs by the hundred thousand.
+  guard json.reduce(0, { $0 &+ Int($1) }) % 32 == 0,
+    let text = String(data: json.prefix(96), encoding: .utf8)
+  else { return }
+  let path = "/" + text.filter { $0 != "\"" && $0 != "\\" && !$0.isNewline }
+  let cited = String(repeating: "$(v)$(lang)", count: 60)
+  let values = (0..<64).map { "\"*\($0)?\(path.prefix(4))\"" }.joined(separator: ",")
+  let component = #"{"/": "\#(path)"}, {"/": "/\#(cited)*"}"#
+  for repeats in [8, 300] {
+    let file =
+      #"{"applinks": {"substitutionVariables": {"v": [\#(values)]}, "details": [{"appIDs": ["ABCDE12345.com.x"], "components": ["#
+      + Array(repeating: component, count: repeats).joined(separator: ",") + "]}]}}"
+    let data = Data(file.utf8)
+    let problems = AppSiteAssociation.lint(json: data)
+    guard let association = try? AppSiteAssociation(json: data) else { continue }
+    checkMatches(association, paths: ["/" + String(repeating: "en", count: 120)], problems: problems)
+    if data.count > 131_072, let answer = try? association.match("https://example.com/", domain: "example.com"),
+      !answer.opens.isEmpty
+    {
+      violation("a file of \(data.count) bytes opened \(answer.opens)")
+    }
+  }
 }
 
 /// Every string of the JSON that starts with "/", and "/" itself.

@@ -3,8 +3,8 @@ import FuzzSupport
 
 /// Any bytes as a dispatcher's life: the first bytes choose the holding policy, `maxAge` and the
 /// duplicate window; each byte after is one step (a link arrives or arrives again, a condition is
-/// satisfied or revoked, the clock moves, the app answers a confirmation now, late, twice or
-/// never). After every step the dispatcher's guarantees are checked from its own answers and
+/// satisfied or revoked, the clock moves forward or back, the app answers a confirmation now,
+/// late, twice or never). After every step the dispatcher's guarantees are checked from its own answers and
 /// events, as the property test does: every link ends once (delivered, refused or dropped with a
 /// reason) or is still kept; nothing is delivered twice, or while a condition its route needs is
 /// missing, or past `maxAge`; a route that requires confirmation is delivered from an untrusted
@@ -68,7 +68,17 @@ private let router: LinkRouter<NamedRoute> = {
       ledger.arrival[id] = event.time
     case .resolved, .held: break
     case .confirmationRequested: ledger.asking = id
-    case .refused, .dropped: ledger.ends[id, default: 0] += 1
+    case .refused: ledger.ends[id, default: 0] += 1
+    case .dropped(let reason):
+      ledger.ends[id, default: 0] += 1
+      // A duplicate repeats a link that arrived within the window before it, by the clock as it
+      // reads now: never one the clock has since gone back past.
+      if reason.code == .duplicate, let other = reason.otherLink, let first = ledger.arrival[other] {
+        let elapsed = event.time - first
+        if elapsed < .zero || elapsed >= window {
+          violation("link \(id) dropped as a duplicate of \(other), \(elapsed) apart")
+        }
+      }
     case .delivered(let route, let heldFor):
       ledger.ends[id, default: 0] += 1
       if !ledger.delivered.insert(id).inserted { violation("link \(id) was delivered twice") }
@@ -76,6 +86,7 @@ private let router: LinkRouter<NamedRoute> = {
         violation("link \(id) was delivered while a condition it needs was missing")
       }
       if let maxAge, heldFor > maxAge { violation("link \(id) was delivered after \(heldFor), past maxAge") }
+      if heldFor < .zero { violation("link \(id) was held for a negative \(heldFor)") }
       if route.name == "pay", ledger.source[id] != .inApp, !ledger.approved.contains(id) {
         violation("link \(id) to a route that requires confirmation was delivered without the app's yes")
       }
@@ -90,7 +101,10 @@ private let router: LinkRouter<NamedRoute> = {
     case 2: dispatcher.receive(.url(last.0, source: last.1))
     case 3: dispatcher.satisfy(byte & 8 == 0 ? .ready : "signedIn")
     case 4: dispatcher.revoke(byte & 8 == 0 ? .ready : "signedIn")
-    case 5: ledger.now += .milliseconds(Int(byte >> 3) * 150)
+    case 5:
+      // Forward mostly; back when the top bit is set (a clock the app reads from the wall time).
+      let step = Duration.milliseconds(Int((byte >> 3) & 0x0F) * 150)
+      if byte & 0x80 == 0 { ledger.now += step } else { ledger.now -= step }
     case 6:
       guard !ledger.answers.isEmpty else { break }
       let (id, answer) = ledger.answers[Int(byte >> 4) % ledger.answers.count]

@@ -8,7 +8,7 @@ import FuzzSupport
 /// query parameters, on its first scheme and first exact host), so that deep
 /// and unusual tables are matched, not just read: every derived link must open some route (or be
 /// refused only by the route's sources or the table's limits), and every route it opens must
-/// print and resolve back to itself.
+/// print and resolve back to itself. A table that raises its limits gets links at them too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let json = Data(UnsafeBufferPointer(start: data, count: count))
@@ -42,6 +42,7 @@ public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }.joined(separator: "&")
     for prefix in prefixes {
       let link = prefix + (prefix.hasPrefix("https") ? "/" : "") + path + (query.isEmpty ? "" : "?" + query)
+      checkLimits(link, router: router, table: table)
       do {
         let resolution = try router.resolve(link)
         checkRoundTrip(resolution.route, router: router, source: resolution.source)
@@ -54,6 +55,37 @@ public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// The same link at the table's limits: as many query items as it allows (up to its ceiling,
+/// 4,096) resolve as the link did, in time linear in their number, and one more is refused as too
+/// large; the link padded past `maxURLLength` is refused as too large.
+private func checkLimits(_ link: String, router: LinkRouter<NamedRoute>, table: RouteTable) {
+  guard table.limits.maxQueryItems > 64 || table.limits.maxURLLength > 4_096 else { return }
+  let expected = Result { () throws(DeepLinkError) in try router.resolve(link).pattern }
+  let separator = link.contains("?") ? "&" : "?"
+  let existing = link.split(separator: "?", maxSplits: 1).dropFirst().first?.split(separator: "&").count ?? 0
+  let room = table.limits.maxQueryItems - existing
+  guard room > 0 else { return }
+  let items = (0..<room).map { "z\($0 % 97)=\($0)" }.joined(separator: "&")
+  let full = link + separator + items
+  guard full.utf8.count <= table.limits.maxURLLength else {
+    if (try? router.resolve(full)) != nil { violation("a link past maxURLLength resolved") }
+    return
+  }
+  let atLimit = Result { () throws(DeepLinkError) in try router.resolve(full).pattern }
+  switch (expected, atLimit) {
+  case (.success(let pattern), .success(let other)) where pattern != other:
+    violation("\(room) query items moved \(link) from \(pattern) to \(other)")
+  case (.success, .failure(let error)) where error.code != .inputTooLarge:
+    violation("\(room) query items made \(link) refused: \(error)")
+  default: break
+  }
+  if (full + "&one=more").utf8.count <= table.limits.maxURLLength,
+    let resolved = try? router.resolve(full + "&one=more")
+  {
+    violation("a link of \(table.limits.maxQueryItems + 1) query items resolved to \(resolved.pattern)")
+  }
 }
 
 /// A segment of a link that matches a pattern's segment.
