@@ -246,7 +246,7 @@ import Testing
 
   // MARK: Payloads and other sources
 
-  static let payloadCases = 20
+  static let payloadCases = 22
 
   @Test func hostilePayloads() {
     var deep: [AnyHashable: Any] = ["type": "message", "message_id": "1"]
@@ -275,6 +275,9 @@ import Testing
       (["type": "message", "message_id": "a\u{85}"], .refused(.invalidParameter)),
       (["type": "message", "message_id": "\u{202E}1"], .refused(.invalidParameter)),
       (["type": "message", "message_id": "👩‍💻"], .route("message", ["id": "👩‍💻"])),
+      // Round 3: a whole floating-point number is an integer at any size Int64 holds.
+      (["type": "message", "message_id": 1e18], .route("message", ["id": "1000000000000000000"])),
+      (["type": "message", "message_id": 1e19], .route("message", ["id": "1e+19"])),
     ]
     #expect(cases.count == Self.payloadCases)
     for (payload, expected) in cases {
@@ -323,6 +326,12 @@ import Testing
         ContinuedActivity(
           type: ContinuedActivity.spotlightItemType,
           userInfo: [ContinuedActivity.spotlightIdentifierKey: "myapp://account/delete"])), .sourceNotAllowed
+    ),
+    // Round 3: a catch-all from another source holds no more segments than a link may.
+    (
+      .intent(
+        IntentInvocation(name: "OpenDocs", parameters: ["path": (0..<40).map { "p\($0)" }.joined(separator: "/")])),
+      .inputTooLarge
     ),
   ])
   func otherSources(input: DeepLinkInput, code: DeepLinkError.Code) {
@@ -377,8 +386,43 @@ import Testing
     (#"{"routes": [], "hosts": ["xn--.example.com"]}"#, .invalidOption),
     (#"{"routes": [], "hosts": ["a\u200b.example.com"]}"#, .invalidOption),
     (#"{"routes": [], "maxSegments": 100000}"#, .invalidOption),
+    // Round 3: limits past their ceilings, lists and push rules that cannot work.
+    (#"{"routes": [], "maxQueryItems": 40000}"#, .invalidOption),
+    (#"{"routes": [], "maxURLLength": 1000000}"#, .invalidOption),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a/:id", "values": {"id": []}}]}"#, .invalidOption),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a/:id", "values": {"ID": ["1"]}}]}"#, .invalidOption),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a/:id(int)", "values": {"id": ["x"]}}]}"#, .invalidOption),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a?s=z", "values": {"s": ["y"]}}]}"#, .invalidOption),
+    (#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a", "push": {}}]}"#, .invalidOption),
+    (#"{"schemes": ["x"], "pushURLKeys": [""], "routes": []}"#, .invalidOption),
     (#"{"routes": [{"name": "a", "path": "/"# + String(repeating: "a/", count: 40) + #"b"}]}"#, .invalidPattern),
   ]
+
+  // MARK: apple-app-site-association files (round 3)
+
+  /// Files that matched in unbounded time, or answered wrongly: each is answered (or refused as
+  /// too costly) at once.
+  @Test(.timeLimit(.minutes(1)))
+  func associationFiles() throws {
+    func file(_ applinks: String) throws -> AppSiteAssociation {
+      try AppSiteAssociation(json: Data(applinks.utf8))
+    }
+    let app = "ABCDE12345.com.x"
+    let tokens = try file(
+      ##"{"applinks": {"details": [{"appIDs": ["\##(app)"], "components": [{"/": "/\##(String(repeating: "$(lang)", count: 3_000))"}]}]}}"##
+    )
+    #expect(try tokens.match("https://x.com/" + String(repeating: "de", count: 3_000), domain: "x.com").opens == [app])
+    let wildcards = (0..<1_000).map { "\"*\($0)*\"" }.joined(separator: ",")
+    let costly = try file(
+      ##"{"applinks": {"substitutionVariables": {"v": [\##(wildcards)]}, "details": [{"appIDs": ["\##(app)"], "components": [{"/": "/\##(String(repeating: "$(v)", count: 2_000))"}]}]}}"##
+    )
+    let error = #expect(throws: DeepLinkError.self) {
+      try costly.match("https://x.com/" + String(repeating: "0123456789", count: 40), domain: "x.com")
+    }
+    #expect(error?.code == .inputTooLarge)
+    let credentials = try file(#"{"webcredentials": {"apps": ["ABCDE12345.com.x"]}}"#)
+    #expect(try credentials.match("https://x.com/a", domain: "x.com").opens.isEmpty)
+  }
 
   @Test(arguments: tableCases)
   func routeTable(json: String, code: RouteTableError.Problem.Code) {
