@@ -205,6 +205,11 @@ import Testing
     #expect(throws: RouteTableError.self) { try RoutePattern("/" + (names + [":p7"]).joined(separator: "/")) }
     #expect(throws: RouteTableError.self) { try RoutePattern("/:a/:b/:c/:d/:e/:f/:g/:h/:i/:a") }
     #expect(throws: RouteTableError.self) { try RoutePattern("/:a/:b/:c/:d/:a") }
+    // So are the declared query parameters.
+    let query = (0..<20_000).map { "q\($0)" }
+    #expect(try RoutePattern("/a?" + query.joined(separator: "&")).query.count == 20_000)
+    #expect(throws: RouteTableError.self) { try RoutePattern("/a?" + (query + ["q7"]).joined(separator: "&")) }
+    #expect(throws: RouteTableError.self) { try RoutePattern("/:a?b&a") }
   }
 
   /// At the deepest table allowed (256 segments), a match that backtracks through every level runs

@@ -221,29 +221,40 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   private static func string(_ bytes: Bytes) -> String { String(utf8Bytes: bytes) }
 
   /// Parses the declared query parameters: `name`, `name?`, `name*` or `name=value`, each with an
-  /// optional `(type)` after the name.
+  /// optional `(type)` after the name. On bytes, as the path is.
   private static func parseQuery(_ text: Substring, path: [Segment]) throws(SyntaxError) -> [QueryParameter] {
+    var text = String(text)
+    return try text.withUTF8 { bytes in
+      Result { () throws(SyntaxError) in try parseQuery(bytes, path: path) }
+    }.get()
+  }
+
+  private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, path: [Segment]) throws(SyntaxError)
+    -> [QueryParameter]
+  {
     var parameters: [QueryParameter] = []
-    var names = Set(path.compactMap(\.parameterName))
-    for item in text.split(separator: "&", omittingEmptySubsequences: false) {
+    var names: Set<String>?
+    var start = 0
+    while true {
+      let stop = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+      let item = bytes[start..<stop]
       guard !item.isEmpty else { throw SyntaxError(reason: "the query declares an empty parameter") }
       var body = item
       var presence = QueryParameter.Presence.required
-      if let equals = body.firstIndex(of: "=") {
-        guard let value = PercentEncoding.decode(body[body.index(after: equals)...].utf8) else {
+      if let equals = body.firstIndex(of: UInt8(ascii: "=")) {
+        guard let value = PercentEncoding.decode(body[(equals + 1)...]) else {
           throw SyntaxError(reason: "the default of \(quoted(item)) holds a malformed percent escape")
         }
         presence = .defaulted(value)
         body = body[..<equals]
-      } else if body.last == "?" || body.last == "*" {
-        presence = body.last == "?" ? .optional : .repeated
+      } else if body.last == UInt8(ascii: "?") || body.last == UInt8(ascii: "*") {
+        presence = body.last == UInt8(ascii: "?") ? .optional : .repeated
         body = body.dropLast()
       }
       var type = ParameterType.string
-      if let open = body.firstIndex(of: "(") {
-        guard body.last == ")",
-          let parsed = ParameterType(
-            rawValue: String(body[body.index(after: open)..<body.index(before: body.endIndex)]))
+      if let open = body.firstIndex(of: UInt8(ascii: "(")) {
+        guard body.last == UInt8(ascii: ")"), body.count > 1,
+          let parsed = ParameterType(rawValue: string(body[(open + 1)..<(body.endIndex - 1)]))
         else {
           throw SyntaxError(
             reason:
@@ -252,18 +263,28 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         type = parsed
         body = body[..<open]
       }
-      let name = String(body)
-      try Array(item.utf8).withUnsafeBufferPointer { buffer throws(SyntaxError) in try checkName(name, in: buffer[...])
-      }
+      let name = string(body)
+      try checkName(name, in: item)
       if case .defaulted(let value) = presence, type != .string, !type.accepts(value) {
         throw SyntaxError(reason: "the default of \(quoted(item)) \(type.requirement)")
       }
-      guard names.insert(name).inserted else {
-        throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice")
+      // A pattern declares a handful of names, which a linear search checks faster than a set
+      // does; past a few, a set keeps a hostile pattern of thousands linear.
+      let isRepeated: Bool
+      if names != nil {
+        isRepeated = !names!.insert(name).inserted
+      } else {
+        isRepeated =
+          path.contains(where: { $0.parameterName == name }) || parameters.contains(where: { $0.name == name })
+        if parameters.count == 8 {
+          names = Set(path.compactMap(\.parameterName) + parameters.map(\.name) + [name])
+        }
       }
+      guard !isRepeated else { throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice") }
       parameters.append(QueryParameter(name: name, type: type, presence: presence))
+      guard stop < bytes.count else { return parameters }
+      start = stop + 1
     }
-    return parameters
   }
 
   private static func parseSegment(_ part: Bytes, position: Int) throws(SyntaxError) -> Segment {
