@@ -25,10 +25,10 @@ public struct RouteDefinition<Route>: Sendable {
   /// Returns the parameters that print `route`, or `nil` if this definition does not print it,
   /// for ``path(_:name:sources:parse:print:)``. Parameters not in the pattern become query items.
   public typealias Print = @Sendable (Route) -> [String: String]?
-  /// The parameters that print a route, in order (a name may repeat: an array's query items);
-  /// `nil` for a route of another definition; throws when the route is this definition's but no
-  /// one link prints it.
-  typealias Printer = @Sendable (Route) throws(DeepLinkError) -> [(name: String, value: String)]?
+  /// A custom definition's parameters that print a route, in order (a name may repeat: an
+  /// array's query items); `nil` for a route of another definition. (Not a typed-throws closure:
+  /// the type of one needs iOS 18's runtime.)
+  typealias Printer = @Sendable (Route) -> [(name: String, value: String)]?
 
   /// The path pattern, as written (a mounted route's prefix and pattern joined).
   public let pattern: String
@@ -76,7 +76,7 @@ public struct RouteDefinition<Route>: Sendable {
   /// print; throws when the route is this definition's but no one link prints it.
   func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
     if let declared { return try declared.print(route) }
-    return try printer?(route)
+    return printer?(route)
   }
 
   init(
