@@ -271,6 +271,25 @@ import Testing
     #expect(harness.events.last?.kind == .delivered(named("message", ["id": "7"]), heldFor: .zero))
   }
 
+  /// Links held across a clock that went back keep their time order: each arrival moves back to
+  /// the time the clock went back to, so expiry, which takes them from the front, still finds
+  /// every expired one. (Fuzz/FuzzDispatcher found a link delivered 3 s after it arrived, past a
+  /// 2 s maxAge: the link before it had arrived "later", and stopped the search.)
+  @Test func linksHeldAcrossAClockThatWentBackStillExpire() {
+    let harness = DispatcherHarness(holdingPolicy: .queue(limit: 4), maxAge: .seconds(2))
+    harness.clock.advance(.seconds(10))
+    harness.dispatcher.receive(.url("myapp://messages/1"))  // held: the app is not ready
+    harness.clock.rewind(.seconds(5))
+    harness.dispatcher.receive(.url("myapp://messages/2"))
+    harness.clock.advance(.milliseconds(3_500))
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered.isEmpty)
+    let expired = harness.events.compactMap { event in
+      if case .dropped(let reason) = event.kind, reason.code == .expired { event.link } else { nil }
+    }
+    #expect(expired == [LinkID(1), LinkID(2)])
+  }
+
   @Test func zeroWindowTurnsDeduplicationOff() {
     let harness = DispatcherHarness(duplicateWindow: .zero)
     harness.dispatcher.satisfy(.ready)

@@ -47,7 +47,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     let id: LinkID
     let route: Route
     let source: DeepLinkSource
-    let arrival: Duration
+    /// When it arrived (moved back to the time a clock went back to, if it did).
+    var arrival: Duration
     /// What the delivery's context reports of the input.
     let origin: Origin
     /// Whether the app must still confirm it before it is delivered.
@@ -102,7 +103,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   public let untrustedSources: Set<DeepLinkSource>
   private let confirm: Confirm?
   private let requirements: Requirements
-  private let now: @MainActor () -> Duration
+  private let clock: @MainActor () -> Duration
+  /// The latest time the clock read, to tell a clock that went back.
+  private var latestTime: Duration?
   private var deliver: DeliverWithContext?
   /// Whether the handler reads the context; a route-only handler is not given one built in full
   /// (its input text would cost a string per delivery).
@@ -119,8 +122,6 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The same links in arrival order, so that those past the window are let go from the front:
   /// amortised O(1) a link, whatever the window holds.
   private var recentOrder = FIFO<(key: RecentKey, id: LinkID, time: Duration)>()
-  /// When the latest link in the window arrived, to tell a clock that went back.
-  private var latestArrival: Duration?
   private var lastID = 0
   /// Calls into app code waiting to run, from `effectsCursor` on (an index, not `removeFirst()`,
   /// which moved every other element and made draining a long queue quadratic).
@@ -190,10 +191,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     self.requirements = requirements
     self.deliver = deliver
     if let clock {
-      self.now = clock
+      self.clock = clock
     } else {
       let origin = ContinuousClock.now
-      self.now = { ContinuousClock.now - origin }
+      self.clock = { ContinuousClock.now - origin }
     }
   }
 
@@ -479,27 +480,34 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     guard duplicateWindow > .zero else { return }
     recent[key] = (id, time)
     recentOrder.append((key, id, time))
-    latestArrival = time
   }
 
   /// How many arrivals the duplicate window still keeps track of (for tests: it must stay bounded
   /// by the arrivals inside the window).
   var trackedArrivals: Int { recentOrder.count }
 
-  /// Lets go of the links that arrived a window or more before `time`, oldest first. A clock that
-  /// went back (set by hand, or an app's own clock) starts a new window: every link before is
-  /// forgotten, rather than kept for as long as the clock took back, which would drop later links
-  /// as duplicates.
+  /// The time now. A clock that went back (set by hand, or an app's own clock read from the wall
+  /// time) starts anew: the duplicate window forgets the links before it, rather than keep them
+  /// for as long as the clock took back and drop later links as their duplicates; and each kept
+  /// link's arrival moves back to now, so that kept links stay in time order (expiry takes them
+  /// from the front) and none is held for a negative time.
+  private func now() -> Duration {
+    let time = clock()
+    if let latest = latestTime, time < latest {
+      recentOrder = FIFO()
+      recent.removeAll()
+      kept.modifyEach { $0.arrival = min($0.arrival, time) }
+    }
+    latestTime = time
+    return time
+  }
+
+  /// Lets go of the links that arrived a window or more before `time`, oldest first.
   private func forgetLinksOutsideTheWindow(at time: Duration) {
     // Checked on the FIFO itself, not on `recent`: entries of links forgotten early (dropped,
     // declined) stay in it until they leave the window, and must leave it even when `recent` is
     // empty, or it would grow with every such link.
     guard duplicateWindow > .zero, !recentOrder.isEmpty else { return }
-    if let latest = latestArrival, time < latest {
-      recentOrder = FIFO()
-      recent.removeAll()
-      return
-    }
     while let oldest = recentOrder.first, time - oldest.time >= duplicateWindow {
       recentOrder.popFirst()
       if recent[oldest.key]?.id == oldest.id { recent[oldest.key] = nil }
@@ -542,8 +550,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// kept, awaiting the answer).
   private func release(_ link: HeldLink, at time: Duration) {
     guard link.needsConfirmation else {
-      // Never negative, even when the clock went back while the link waited.
-      effects.append(.deliver(link, heldFor: max(.zero, time - link.arrival), time: time))
+      effects.append(.deliver(link, heldFor: time - link.arrival, time: time))
       return
     }
     var awaiting = link

@@ -14,6 +14,11 @@ struct FIFO<Element> {
 
   mutating func append(_ element: Element) { storage.append(element) }
 
+  /// Changes every element in place, first to last.
+  mutating func modifyEach(_ body: (inout Element) -> Void) {
+    for index in head..<storage.count { body(&storage[index]) }
+  }
+
   @discardableResult
   mutating func popFirst() -> Element? {
     guard !isEmpty else { return nil }
