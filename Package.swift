@@ -5,24 +5,36 @@ let package = Package(
   name: "DeepLinkKit",
   platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
   products: [
+    // What runs in the app: inputs, routing, dispatching, publishing.
     .library(name: "DeepLinkKit", targets: ["DeepLinkKit"]),
     .library(name: "DeepLinkKitUIKit", targets: ["DeepLinkKitUIKit"]),
+    // What checks and writes an app's configuration from its route table: JSON route tables,
+    // apple-app-site-association files, Info.plist and entitlements. For the `deeplink` tool,
+    // an app's tests and a backend; an app needs it only to load a JSON table at run time.
+    .library(name: "DeepLinkKitConfiguration", targets: ["DeepLinkKitConfiguration"]),
     .library(name: "DeepLinkKitTesting", targets: ["DeepLinkKitTesting"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   targets: [
     .target(name: "DeepLinkKit"),
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
+    .target(name: "DeepLinkKitConfiguration", dependencies: ["DeepLinkKit"]),
     // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
     .target(name: "DeepLinkKitTesting", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
-    .executableTarget(name: "deeplink", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
+    .executableTarget(
+      name: "deeplink", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitConfiguration"]),
     // Route tables the tests share: the README's and a four-level coordinator app's.
     .target(
       name: "ExampleRoutes", dependencies: ["DeepLinkKit"], path: "Tests/ExampleRoutes",
       exclude: ["coordinator-routes.json"]),
-    .testTarget(name: "DeepLinkKitTests", dependencies: ["DeepLinkKit", "DeepLinkKitTesting", "ExampleRoutes"]),
-    .testTarget(name: "DeepLinkKitUIKitTests", dependencies: ["DeepLinkKitUIKit", "DeepLinkKitTesting"]),
-    .testTarget(name: "deeplinkTests", dependencies: ["deeplink", "DeepLinkKit", "ExampleRoutes"]),
+    .testTarget(
+      name: "DeepLinkKitTests",
+      dependencies: ["DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "ExampleRoutes"]),
+    .testTarget(
+      name: "DeepLinkKitUIKitTests",
+      dependencies: ["DeepLinkKitUIKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting"]),
+    .testTarget(
+      name: "deeplinkTests", dependencies: ["deeplink", "DeepLinkKit", "DeepLinkKitConfiguration", "ExampleRoutes"]),
   ],
   swiftLanguageModes: [.v6]
 )

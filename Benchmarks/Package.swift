@@ -9,7 +9,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "DeepLinkBenchmarks",
-      dependencies: [.product(name: "DeepLinkKit", package: "DeepLinkKit")]
+      dependencies: [
+        .product(name: "DeepLinkKit", package: "DeepLinkKit"),
+        .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
+      ]
     )
   ],
   swiftLanguageModes: [.v6]

@@ -10,13 +10,21 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [.package(name: "DeepLinkKit", path: "..")],
   targets: [
-    .target(name: "FuzzSupport", dependencies: [.product(name: "DeepLinkKit", package: "DeepLinkKit")])
+    .target(
+      name: "FuzzSupport",
+      dependencies: [
+        .product(name: "DeepLinkKit", package: "DeepLinkKit"),
+        .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
+      ])
   ]
     + fuzzTargets.map { name in
       // libFuzzer supplies `main`; the target only defines LLVMFuzzerTestOneInput.
       .executableTarget(
         name: name,
-        dependencies: ["FuzzSupport", .product(name: "DeepLinkKit", package: "DeepLinkKit")],
+        dependencies: [
+          "FuzzSupport", .product(name: "DeepLinkKit", package: "DeepLinkKit"),
+          .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
+        ],
         swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     },
   swiftLanguageModes: [.v6]

@@ -101,11 +101,16 @@ public struct DeepLinkError: Error, CodedMessage {
 }
 
 /// How a route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.
-struct RouteLabel: Sendable {
+package struct RouteLabel: Sendable {
   let pattern: String
   let name: String?
 
-  var text: String {
+  package init(pattern: String, name: String?) {
+    self.pattern = pattern
+    self.name = name
+  }
+
+  package var text: String {
     let pattern = TextRules.escaped(pattern)
     return name.map { "route \(quoted($0)) (\(pattern))" } ?? "route \(pattern)"
   }

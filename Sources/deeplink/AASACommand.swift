@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// `deeplink aasa …`: apple-app-site-association files. `generate` writes one from the route

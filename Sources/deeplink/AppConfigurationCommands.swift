@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// `deeplink doctor` and `deeplink plist`: an app's Info.plist and entitlements against the route

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// `deeplink`: resolves links, prints routes' links and checks route tables, with the real

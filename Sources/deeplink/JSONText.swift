@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 
 /// Writes JSON by hand so that keys keep the order the output format promises.
 enum JSONText {

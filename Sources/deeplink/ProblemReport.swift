@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 
 /// Problems as the configuration commands print them (`aasa verify`, `aasa lint`, `doctor`): a
 /// line each (`severity: code: message`) or `{"problems": [...]}`, and the exit status: 1 when

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// What `deeplink resolve` was asked to resolve: a URL, or one of the other sources given by

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Testing
 
 /// Plays random interleavings of arrivals, duplicate arrivals, condition changes and clock

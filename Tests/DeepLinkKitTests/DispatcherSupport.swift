@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import DeepLinkKitTesting
 
 /// A dispatcher over a small named table, recording what it delivers and every event.

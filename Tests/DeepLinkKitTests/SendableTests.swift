@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 // Compile-only: the public values cross concurrency domains. A type that stops being `Sendable`

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 
 /// A table whose routes are opened by every kind of source.
 let sourcesRouter = try! RouteTable(

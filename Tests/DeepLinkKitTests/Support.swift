@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// A router whose routes are named after their patterns, on the scheme `myapp` and the hosts

@@ -1,3 +1,4 @@
+import DeepLinkKitConfiguration
 import Foundation
 import Testing
 

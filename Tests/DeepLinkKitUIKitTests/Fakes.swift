@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
 import Foundation

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import ExampleRoutes
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 // DeepLinkKit benchmarks: resolve cost against two baselines measured in the same run, on the

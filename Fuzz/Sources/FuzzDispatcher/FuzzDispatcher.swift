@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import FuzzSupport
 
 /// Any bytes as a dispatcher's life: the first bytes choose the holding policy, `maxAge` and the

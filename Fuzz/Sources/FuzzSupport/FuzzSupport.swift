@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// The table the fuzz targets route against: every kind of segment, every source, a

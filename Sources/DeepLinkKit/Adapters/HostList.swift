@@ -8,14 +8,17 @@ import Foundation
 /// Punycode, and its Unicode form may hold no full-width dot (`。`, `．`, `｡`) and no control or
 /// invisible character (bidi controls, zero-width characters). A listed host may not be an IP
 /// address, and a wildcard may not cover a public suffix (`*.com`, `*.co.uk`, `*.github.io`).
-struct HostList: Sendable, Hashable {
+package struct HostList: Sendable, Hashable {
   private(set) var exact: Set<String> = []
   /// `.example.com` for an entry `*.example.com`.
   private(set) var suffixes: [String] = []
   /// The entries as normalized, in table order, for messages and for printing links.
-  private(set) var entries: [String] = []
+  package private(set) var entries: [String] = []
   /// The same, as bytes, for ``contains(_:)-(UnsafeBufferPointer<UInt8>)``.
   private var entryBytes: [[UInt8]] = []
+
+  /// No host: each is added with ``add(_:)``.
+  package init() {}
 
   /// The first entry without a wildcard: the host that printed universal links use.
   var canonicalHost: String? { entries.first { !$0.hasPrefix("*.") } }
@@ -33,7 +36,7 @@ struct HostList: Sendable, Hashable {
   ]
 
   /// Adds a listed host, or explains why it cannot be listed.
-  mutating func add(_ entry: String) throws(RouteTableError) {
+  package mutating func add(_ entry: String) throws(RouteTableError) {
     let isWildcard = entry.hasPrefix("*.")
     let name = isWildcard ? String(entry.dropFirst(2)) : entry
     let normalized: String
@@ -59,7 +62,7 @@ struct HostList: Sendable, Hashable {
     entryBytes.append(Array(entries[entries.count - 1].utf8))
   }
 
-  func contains(_ host: String) -> Bool {
+  package func contains(_ host: String) -> Bool {
     exact.contains(host) || suffixes.contains { host.utf8.count > $0.utf8.count && host.hasSuffix($0) }
   }
 
@@ -83,11 +86,11 @@ struct HostList: Sendable, Hashable {
     return false
   }
 
-  struct InvalidHost: Error { let reason: String }
+  package struct InvalidHost: Error { package let reason: String }
 
   /// The lowercase ASCII form of a host, or why it is not a valid host name (a phrase to follow
   /// the host's name).
-  static func normalize<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(InvalidHost) -> String {
+  package static func normalize<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(InvalidHost) -> String {
     guard !bytes.isEmpty else { throw InvalidHost(reason: "is empty") }
     if bytes.contains(UInt8(ascii: "%")) { throw InvalidHost(reason: "holds a percent escape") }
     if bytes.contains(UInt8(ascii: "\\")) { throw InvalidHost(reason: "holds a backslash") }

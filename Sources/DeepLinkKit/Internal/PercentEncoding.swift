@@ -1,5 +1,5 @@
 /// Percent-decoding and -encoding of URL components, on UTF-8 bytes.
-enum PercentEncoding {
+package enum PercentEncoding {
   enum DecodingFailure: Error {
     case malformedEscape
     case invalidUTF8
@@ -8,7 +8,7 @@ enum PercentEncoding {
   /// Decodes `%XX` escapes; `+` stays `+`.
   ///
   /// - Returns: The decoded text, or `nil` for a malformed escape or bytes that are not UTF-8.
-  static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+  package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     try? decoding(bytes)
   }
 
@@ -70,7 +70,7 @@ enum PercentEncoding {
 
   /// Characters left as they are in a path segment: RFC 3986's unreserved set and a few
   /// sub-delimiters that no parser treats specially.
-  static func encodePathSegment(_ text: String) -> String {
+  package static func encodePathSegment(_ text: String) -> String {
     encode(text) { byte in
       switch byte {
       case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
@@ -84,7 +84,7 @@ enum PercentEncoding {
 
   /// Characters left as they are in a query item's name or value: as for a path segment, plus
   /// `/`, `?`, `:` and `@`, which RFC 3986 allows in a query.
-  static func encodeQueryComponent(_ text: String) -> String {
+  package static func encodeQueryComponent(_ text: String) -> String {
     encode(text) { byte in
       switch byte {
       case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),

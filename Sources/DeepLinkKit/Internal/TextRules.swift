@@ -74,7 +74,7 @@ package enum TextRules {
 
   /// Why `value` cannot be a path segment, as a phrase ("is a dot segment"), or `nil` when it can:
   /// empty, `.` or `..`, or a refused character.
-  static func segmentProblem(_ value: some StringProtocol) -> String? {
+  package static func segmentProblem(_ value: some StringProtocol) -> String? {
     if value.isEmpty { return "is empty" }
     if value == "." || value == ".." { return "is the dot segment \(quoted(String(value)))" }
     if let scalar = firstRefused(in: value) { return "holds the \(describe(scalar))" }
@@ -90,7 +90,7 @@ package enum TextRules {
 
 extension Unicode.Scalar {
   /// `U+000A`: at least four upper-case hex digits.
-  var codePoint: String {
+  package var codePoint: String {
     let digits = String(value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }

@@ -1,14 +1,14 @@
 /// What may be a custom URL scheme: RFC 3986's `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`,
 /// and not `http` or `https`, which open Safari or the app as universal links.
-enum URLScheme {
-  enum Problem {
+package enum URLScheme {
+  package enum Problem {
     /// Not a letter followed by letters, digits, `+`, `-` or `.`.
     case notAScheme
     /// `http` or `https`.
     case webScheme
   }
 
-  static func problem(_ scheme: String) -> Problem? {
+  package static func problem(_ scheme: String) -> Problem? {
     let bytes = Array(scheme.utf8)
     guard let first = bytes.first, first.isASCIILetter,
       bytes.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+-.".utf8.contains($0) })

@@ -2,7 +2,7 @@ import Foundation
 
 extension RoutePattern.ParameterType {
   /// Whether a decoded segment or parameter value has this type.
-  func accepts(_ value: String) -> Bool {
+  package func accepts(_ value: String) -> Bool {
     switch self {
     case .string: !value.isEmpty
     case .int: Self.isInteger(value)
@@ -20,7 +20,7 @@ extension RoutePattern.ParameterType {
   }
 
   /// How the type reads in a message ("must be …").
-  var requirement: String {
+  package var requirement: String {
     switch self {
     case .string: "must not be empty"
     case .int: "must be a base-10 integer that fits in 64 bits"

@@ -50,7 +50,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The name a parameter or catch-all captures.
-    var parameterName: String? {
+    package var parameterName: String? {
       switch self {
       case .parameter(let name, _), .catchAll(let name): name
       case .literal, .wildcard: nil
@@ -152,7 +152,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The declared query parameter named `name`, if any.
-  func queryParameter(named name: String) -> QueryParameter? {
+  package func queryParameter(named name: String) -> QueryParameter? {
     query.first { $0.name == name }
   }
 

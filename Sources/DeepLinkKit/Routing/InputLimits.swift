@@ -86,7 +86,7 @@ public struct InputLimits: Sendable, Hashable {
   }
 
   /// `inputTooLarge`: "`statement`; the limit is `limit`".
-  static func tooLarge(_ statement: String, limit: String) -> DeepLinkError {
+  package static func tooLarge(_ statement: String, limit: String) -> DeepLinkError {
     DeepLinkError(.inputTooLarge, "\(statement); the limit is \(limit)")
   }
 }

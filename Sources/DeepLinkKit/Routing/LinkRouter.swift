@@ -23,14 +23,14 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// Everything that scans and matches a link, free of the route type (and first, at a place
   /// that does not depend on it), so that resolving runs specialized whatever `Route` is.
   let matcher: LinkMatcher
-  let definitions: [RouteDefinition<Route>]
+  package let definitions: [RouteDefinition<Route>]
   private let parsers: ParseTable<Route>
   let keyed: KeyedRoutes
   /// The definitions that print routes, in table order.
   private let printable: [Int]
   /// The table's options as given, for ``routeTable``.
-  let isCaseSensitive: Bool
-  let pushURLKeys: [String]
+  package let isCaseSensitive: Bool
+  package let pushURLKeys: [String]
 
   /// Builds a router, checking the whole table.
   ///
@@ -184,9 +184,26 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     return problems
   }
 
-  var patterns: [RoutePattern] { matcher.patterns }
+  package var patterns: [RoutePattern] { matcher.patterns }
   var adapter: URLAdapter { matcher.adapter }
   var routeNames: RouteNames { matcher.routeNames }
+
+  // What the configuration product reads of a router, and no more of its insides.
+
+  /// The custom schemes, lowercased, in the table's order.
+  package var schemeList: [String] { adapter.schemeList }
+  /// The universal-link hosts in their ASCII form, wildcards as `*.example.com`.
+  package var hostEntries: [String] { adapter.hosts.entries }
+  /// How a custom-scheme link's host is read.
+  package var customSchemeHost: CustomSchemeHost { adapter.customSchemeHost }
+
+  /// Resolves `url` as if `source` sent it, its route's `sources` aside: what the route table
+  /// answers for a link, whoever may open it.
+  package func resolveIgnoringSources(_ url: String, as source: DeepLinkSource) throws(DeepLinkError)
+    -> Resolution<Route>
+  {
+    try resolve(adapter.request(for: url, source: source), checkingSources: false)
+  }
 
   /// The payload fields a push notification's link may be under, unless a table says otherwise.
   public static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
@@ -638,7 +655,7 @@ extension String {
   /// The parts between `/` characters, empty ones kept. Split on the bytes, not on characters: a
   /// `/` followed by a combining mark or U+200D forms one character with it, and splitting
   /// characters would miss that slash.
-  var slashSeparatedParts: [Substring] {
+  package var slashSeparatedParts: [Substring] {
     utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
   }
 }

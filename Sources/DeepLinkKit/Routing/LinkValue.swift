@@ -22,7 +22,7 @@ public protocol LinkValue: LinkParameter {
   /// A few distinct values of the type. Nothing calls the app's route closures with them when a
   /// router is built or a link resolves: `roundTripProblems()` (in `DeepLinkKitTesting`) draws an
   /// app type's values from them, beside its ``linkAllowedValues``, and an exported table names
-  /// an unnamed route after the enum case built from them (``LinkRouter/routeTable``).
+  /// an unnamed route after the enum case built from them (`routeTable`, in `DeepLinkKitConfiguration`).
   static var linkExamples: [Self] { get }
   /// What a value's text must be, for messages: "must be one of inbox, archive".
   static var linkRequirement: String { get }

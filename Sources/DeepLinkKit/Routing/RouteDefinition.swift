@@ -28,7 +28,7 @@ public struct RouteDefinition<Route>: Sendable {
   /// A custom definition's parameters that print a route, in order (a name may repeat: an
   /// array's query items); `nil` for a route of another definition. (Not a typed-throws closure:
   /// the type of one needs iOS 18's runtime.)
-  typealias Printer = @Sendable (Route) -> [(name: String, value: String)]?
+  package typealias Printer = @Sendable (Route) -> [(name: String, value: String)]?
 
   /// The path pattern, as written (a mounted route's prefix and pattern joined).
   public let pattern: String
@@ -63,11 +63,18 @@ public struct RouteDefinition<Route>: Sendable {
   /// `nil` when the pattern does not parse (the router reports why) or for a custom definition.
   var compiledPattern: RoutePattern? { declared?.compiledPattern }
   /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
-  var allowedValues: [String: [String]] { declared?.allowedValues ?? [:] }
+  package var allowedValues: [String: [String]] { declared?.allowedValues ?? [:] }
   /// What is wrong with the declaration, found when it was made; the router reports each.
   var declarationProblems: [String] { declared?.problems ?? [] }
   /// The routes of a mounted group, already under its prefix; `nil` for a single route.
   var members: [RouteDefinition<Route>]? { declared?.members }
+
+  /// A route this declared definition builds from the first edge value of each parameter's type
+  /// (``DeclaredRoute/sample(_:_:)``), for naming it after its case; `nil` for a custom one.
+  package var exampleRoute: Route? {
+    var generator = SplitMix(seed: 0)
+    return declared?.sample(0, &generator)?.route
+  }
 
   /// Whether this definition prints routes.
   var isPrintable: Bool { printer != nil || declared?.isPrintable == true }
@@ -79,9 +86,16 @@ public struct RouteDefinition<Route>: Sendable {
     return printer?(route)
   }
 
+  /// A custom definition: the app's (or a JSON table's) own parse and print.
+  package init(
+    pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer?
+  ) {
+    self.init(pattern: pattern, name: name, sources: sources, parse: parse, printer: printer, declared: nil)
+  }
+
   init(
     pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer? = nil,
-    declared: (any DeclaredRoute<Route>)? = nil
+    declared: (any DeclaredRoute<Route>)?
   ) {
     self.pattern = pattern
     self.name = name

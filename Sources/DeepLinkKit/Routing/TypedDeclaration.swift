@@ -259,11 +259,11 @@ enum RouteValues {
 }
 
 /// A parameter whose text is not a value of its declared type; the router names the route.
-struct InvalidParameterValue: Error {
+package struct InvalidParameterValue: Error {
   var name: String
   var reason: String
 
-  init(name: String, reason: String) {
+  package init(name: String, reason: String) {
     self.name = name
     self.reason = reason
   }

@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 /// One pattern of an apple-app-site-association rule: `*` (zero or more characters), `?` (exactly
 /// one), `$(name)` (exactly one of a substitution variable's values, which may hold `*` and `?`
 /// themselves), anything else literally. The whole text must match, and `*` and `?` cross `/`.

@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 /// One entry of the Associated Domains entitlement: `<service>:<fully qualified domain>[?mode=<mode>]`
 /// (Apple's "Associated Domains Entitlement" and "Supporting associated domains"): no scheme, path,
 /// query other than `mode`, port or trailing `/`; a leading `*.` label except for `appclips`; an

@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 /// The structure checks of an apple-app-site-association file, with no route table: what iOS
 /// ignores, what it reads otherwise than its author probably meant, and rules that can never
 /// decide. Each problem names where it is (`details[0].components[2]`).

@@ -1,7 +1,9 @@
+import DeepLinkKit
+
 /// A route of a JSON route table: the route's name and the parameters the link supplied.
 ///
 /// Tables loaded with ``RouteTable`` produce these; an app that prefers its own enum registers
-/// ``RouteDefinition``s instead. Both go through the same ``LinkRouter``.
+/// `RouteDefinition`s instead. Both go through the same `LinkRouter`.
 public struct NamedRoute: Sendable, Hashable, CustomStringConvertible {
   /// The route's name in the table.
   public var name: String

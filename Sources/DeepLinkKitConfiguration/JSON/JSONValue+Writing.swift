@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 extension JSONValue {
   /// The value as JSON text for people and diffs: keys sorted, two-space indents, one array item
   /// or member per line, `/` and non-ASCII characters as they are.

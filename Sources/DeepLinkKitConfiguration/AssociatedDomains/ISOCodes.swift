@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 /// The values of the predefined substitution variables `$(region)` and `$(lang)`: Foundation's
 /// `Locale.isoRegionCodes` and `Locale.isoLanguageCodes` as Apple's platforms return them, pinned
 /// here because the lists change between OS releases and swift-corelibs-foundation on Linux

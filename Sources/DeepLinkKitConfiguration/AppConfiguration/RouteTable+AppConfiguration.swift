@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 extension RouteTable {
   /// Checks an app's configuration against this table (`deeplink doctor`): that each scheme is
   /// registered, each host entitled, each quick action, activity type and intent declared, and

@@ -1,3 +1,4 @@
+import DeepLinkKit
 import Foundation
 
 extension LinkRouter {
@@ -23,7 +24,7 @@ extension LinkRouter {
     var entries: [RouteTable.Entry] = []
     entries.reserveCapacity(definitions.count)
     for (definition, pattern) in zip(definitions, patterns) {
-      var name = definition.name ?? exampleRoute(of: definition).flatMap(RouteCase.path) ?? pattern.description
+      var name = definition.name ?? definition.exampleRoute.flatMap(RouteCase.path) ?? pattern.description
       if !taken.insert(name).inserted {
         let base = name
         var number = 2
@@ -39,19 +40,10 @@ extension LinkRouter {
           confirm: definition.requiresConfirmation, values: definition.allowedValues, host: definition.host))
     }
     var table = RouteTable(
-      schemes: adapter.schemeList, hosts: adapter.hosts.entries, isCaseSensitive: isCaseSensitive,
-      limits: adapter.limits, pushURLKeys: pushURLKeys, routes: entries)
-    table.customSchemeHost = adapter.customSchemeHost
+      schemes: schemeList, hosts: hostEntries, isCaseSensitive: isCaseSensitive, limits: limits,
+      pushURLKeys: pushURLKeys, routes: entries)
+    table.customSchemeHost = customSchemeHost
     return table
-  }
-}
-
-extension LinkRouter {
-  /// A route a declared definition builds, for its name: from the first edge value of each
-  /// parameter's type (``DeclaredRoute/sample(_:_:)``).
-  private func exampleRoute(of definition: RouteDefinition<Route>) -> Route? {
-    var generator = SplitMix(seed: 0)
-    return definition.declared?.sample(0, &generator)?.route
   }
 }
 

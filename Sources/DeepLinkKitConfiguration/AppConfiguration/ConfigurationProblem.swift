@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 /// A finding about an app's configuration for its links: an apple-app-site-association file
 /// (`aasa lint`, `verify`, `generate`), or the app's Info.plist and entitlements (`doctor`), each
 /// checked against the route table.

@@ -1,3 +1,4 @@
+import DeepLinkKit
 import Foundation
 
 /// A route table read from JSON.
@@ -17,7 +18,7 @@ import Foundation
 ///
 /// `routes` is required; `schemes` and `hosts` default to none, `caseSensitive` to `true`, the
 /// limits (`maxURLLength`, `maxSegments`, `maxQueryItems`, `maxValueLength`, `maxPayloadFields`,
-/// `maxPayloadDepth`) to ``InputLimits``' defaults, and `pushURLKeys` to `deeplink`,
+/// `maxPayloadDepth`) to `InputLimits`' defaults, and `pushURLKeys` to `deeplink`,
 /// `deep_link`, `link`, `url`, and `customSchemeHost` (`"firstSegment"` or `"host"`) to
 /// `"firstSegment"`. A
 /// route has a `name` (unique) and a `path` pattern, and may have `sources` (the sources allowed to
@@ -26,7 +27,7 @@ import Foundation
 /// "action": id}`), `confirm` (`true`: the app confirms it before it is delivered from an
 /// untrusted source), `values` (`{parameter: [allowed text, …]}`, as a Swift table exports for
 /// a raw-value enum or `Bool`) and `host` (a route of that host only). Any other key, and any value of the wrong type, is a problem that
-/// names it. A Swift router's ``LinkRouter/routeTable`` writes this format.
+/// names it. A Swift router's `LinkRouter/routeTable` writes this format.
 public struct RouteTable: Sendable, Hashable {
   /// One route of the table.
   public struct Entry: Sendable, Hashable {
@@ -49,7 +50,7 @@ public struct RouteTable: Sendable, Hashable {
     /// The texts a parameter may hold, for the parameters that list them; any other is refused
     /// with `invalidParameter`.
     public var values: [String: [String]]
-    /// The one host whose links open it, as in ``RouteDefinition/host(_:_:)``; `nil` for every host.
+    /// The one host whose links open it, as in `RouteDefinition/host(_:_:)`; `nil` for every host.
     public var host: String?
 
     /// Creates an entry.
@@ -102,7 +103,7 @@ public struct RouteTable: Sendable, Hashable {
   /// Reads a table from JSON.
   ///
   /// - Parameter json: The table's JSON text.
-  /// - Throws: ``RouteTableError`` listing every unknown key, missing key and wrong value type.
+  /// - Throws: `RouteTableError` listing every unknown key, missing key and wrong value type.
   public init(json: Data) throws(RouteTableError) {
     var reader = Reader()
     let table = reader.read(json)
@@ -113,7 +114,7 @@ public struct RouteTable: Sendable, Hashable {
   /// Builds the router for this table.
   ///
   /// - Returns: A router whose routes are ``NamedRoute`` values.
-  /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, duplicate name, scheme and host.
+  /// - Throws: `RouteTableError` listing every bad pattern, conflict, duplicate name, scheme and host.
   public func makeRouter() throws(RouteTableError) -> LinkRouter<NamedRoute> {
     var problems: [RouteTableError.Problem] = []
     var names: Set<String> = []
@@ -233,7 +234,7 @@ public struct RouteTable: Sendable, Hashable {
   ///
   /// - Parameter json: The table's JSON text.
   /// - Returns: The router.
-  /// - Throws: ``RouteTableError`` listing every problem found.
+  /// - Throws: `RouteTableError` listing every problem found.
   public static func makeRouter(json: Data) throws(RouteTableError) -> LinkRouter<NamedRoute> {
     var reader = Reader()
     guard let table = reader.read(json) else { throw RouteTableError(problems: reader.problems) }

@@ -1,3 +1,4 @@
+import DeepLinkKit
 import Foundation
 
 extension RouteTable {

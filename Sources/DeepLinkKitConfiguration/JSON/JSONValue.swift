@@ -1,3 +1,4 @@
+import DeepLinkKit
 import Foundation
 
 /// Any JSON value, without losing the difference between a Boolean and a number.

@@ -1,3 +1,4 @@
+import DeepLinkKit
 import Foundation
 
 /// An apple-app-site-association file's `applinks`, and which app a URL on its domain opens, by the
@@ -115,7 +116,7 @@ public struct AppSiteAssociation: Sendable {
   /// universal link; so is a file over 128 KB, which iOS ignores.
   ///
   /// - Parameter json: The file's bytes (a UTF-8 byte-order mark at the start is skipped).
-  /// - Throws: ``DeepLinkError`` (`malformedInput`) when it is not JSON or not an object.
+  /// - Throws: `DeepLinkError` (`malformedInput`) when it is not JSON or not an object.
   public init(json: Data) throws(DeepLinkError) {
     do {
       try self.init(reading: json)
@@ -272,7 +273,7 @@ public struct AppSiteAssociation: Sendable {
   ///   - subdomains: Whether the file is consulted through a `*.domain` entitlement, so that
   ///     subdomains of `domain` are in its reach.
   /// - Returns: A result per app, and the apps it opens.
-  /// - Throws: ``DeepLinkError`` (`inputTooLarge`) when the URL is longer than
+  /// - Throws: `DeepLinkError` (`inputTooLarge`) when the URL is longer than
   ///   ``maxURLLength``, or when matching it would take more work than a URL may cost (a file of
   ///   thousands of variables, each of many values with wildcards): the answer is then unknown.
   public func match(_ url: String, domain: String, appID: String? = nil, subdomains: Bool = false)

@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 extension AppSiteAssociation.Rule {
   /// Whether the rule matches every URL: path, query and fragment all `*`.
   var constrainsNothing: Bool {

@@ -1,3 +1,4 @@
+import DeepLinkKit
 import Foundation
 
 /// The route table's side of universal links: for each route, the glob that encodes its pattern in
@@ -131,8 +132,7 @@ struct AssociationTable {
 
   func answer(_ url: String) -> Answer {
     do {
-      let request = try router.adapter.request(for: url, source: .universalLink)
-      let resolution = try router.resolve(request, checkingSources: false)
+      let resolution = try router.resolveIgnoringSources(url, as: .universalLink)
       let name = resolution.route.name
       let allows = routes.first { $0.name == name }?.allowsUniversalLinks ?? true
       return allows ? .opens(name) : .forbids(name)

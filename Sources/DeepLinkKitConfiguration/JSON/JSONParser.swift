@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 /// A strict JSON parser (RFC 8259) for route tables, on bytes. Beyond what `JSONDecoder` checks, it
 /// refuses an object that has a key twice (JSON parsers disagree on which value wins, so a table
 /// could mean one thing to this library and another to a reviewer's tool), and it names the

@@ -1,3 +1,4 @@
+import DeepLinkKit
 import Foundation
 
 extension RouteTable {
@@ -40,7 +41,7 @@ extension RouteTable {
   ///     ``appSiteAssociationDomains``.
   ///   - urls: More URLs to probe.
   /// - Returns: The problems, errors first.
-  /// - Throws: ``RouteTableError`` when the table does not build.
+  /// - Throws: `RouteTableError` when the table does not build.
   public func verify(_ file: AppSiteAssociation, appID: String, domain: String? = nil, urls: [String] = [])
     throws(RouteTableError) -> [ConfigurationProblem]
   {
@@ -86,7 +87,7 @@ extension RouteTable {
   /// - Returns: The file's JSON text, and the problems that remain: information, or a
   ///   `routeNotCovered` error when an exclude the table needs also closes a lower route's
   ///   deeper paths (`/settings/:section` forbidden before `/settings/*rest` allowed).
-  /// - Throws: ``RouteTableError`` when the table does not build, `existing` cannot be read, the
+  /// - Throws: `RouteTableError` when the table does not build, `existing` cannot be read, the
   ///   file would be larger than 128 KB, or it would open a route the table forbids (never
   ///   written).
   public func appSiteAssociation(

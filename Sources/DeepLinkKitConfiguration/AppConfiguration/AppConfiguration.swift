@@ -1,3 +1,4 @@
+import DeepLinkKit
 import Foundation
 
 /// What an app declares for the ways it is opened: its Info.plist (URL schemes, static quick
@@ -55,7 +56,7 @@ public struct AppConfiguration: Sendable, Hashable {
   ///   - infoPlist: The app's Info.plist.
   ///   - extensionPlists: The Info.plist of each Intents extension.
   ///   - entitlements: The app's entitlements file; `nil` leaves ``associatedDomains`` `nil`.
-  /// - Throws: ``DeepLinkError`` (`malformedInput`) when a file is not a property list whose top
+  /// - Throws: `DeepLinkError` (`malformedInput`) when a file is not a property list whose top
   ///   level is a dictionary.
   public init(infoPlist: Data, extensionPlists: [Data] = [], entitlements: Data? = nil) throws(DeepLinkError) {
     self.init()
