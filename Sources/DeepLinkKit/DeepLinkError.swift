@@ -71,26 +71,29 @@ public struct DeepLinkError: Error, CodedMessage {
   }
 
   /// A message, or what writes it: a refused link's message is written from the link when it is
-  /// read, so that refusing one allocates nothing.
+  /// read, so that refusing one allocates nothing. The scan and the match leave the link out
+  /// (`nil`); ``URLAdapter/withScannedLink(_:source:writingMessages:_:)``, which holds it, adds it
+  /// (``DeepLinkError/keeping(_:)``).
   enum Text: Sendable {
     case written(String)
     /// The adapter refused the link while scanning it: scanning it again writes the message.
-    case scan(URLAdapter.RefusedLink)
+    case scan(URLAdapter.RefusedLink?)
     /// No route matches the link's path.
-    case noRoute(URLAdapter.RefusedLink)
+    case noRoute(URLAdapter.RefusedLink?)
     /// The link's segment at `position` fills a typed parameter of the only route its shape
     /// matches, and does not have the type.
     case parameterType(
-      URLAdapter.RefusedLink, position: Int, parameter: String, type: RoutePattern.ParameterType, route: RouteLabel)
+      URLAdapter.RefusedLink?, position: Int, parameter: String, type: RoutePattern.ParameterType, route: RouteLabel)
 
     var written: String {
       switch self {
       case .written(let message): return message
-      case .scan(let refusal): return refusal.adapter.message(refusing: refusal.url, source: refusal.source)
-      case .noRoute(let refusal):
+      case .scan(nil), .noRoute(nil), .parameterType(nil, _, _, _, _): return "the link was refused"
+      case .scan(let refusal?): return refusal.adapter.message(refusing: refusal.url, source: refusal.source)
+      case .noRoute(let refusal?):
         let path = (try? refusal.adapter.request(for: refusal.url, source: refusal.source))?.pathDescription ?? "?"
         return "no route matches the path \(quoted(path))"
-      case .parameterType(let refusal, let position, let parameter, let type, let route):
+      case .parameterType(let refusal?, let position, let parameter, let type, let route):
         let segments = (try? refusal.adapter.request(for: refusal.url, source: refusal.source))?.segments ?? []
         let value = segments.indices.contains(position) ? segments[position] : "?"
         return DeepLinkError.invalidParameter(parameter, "of \(route.text) \(type.requirement), not \(quoted(value))")
@@ -117,6 +120,17 @@ package struct RouteLabel: Sendable {
 }
 
 extension DeepLinkError {
+  /// This error, with `link` kept to write its message if the message waits for the link.
+  func keeping(_ link: URLAdapter.RefusedLink) -> DeepLinkError {
+    switch text {
+    case .scan(nil): DeepLinkError(code, .scan(link))
+    case .noRoute(nil): DeepLinkError(code, .noRoute(link))
+    case .parameterType(nil, let position, let parameter, let type, let route):
+      DeepLinkError(code, .parameterType(link, position: position, parameter: parameter, type: type, route: route))
+    default: self
+    }
+  }
+
   static func malformed(_ reason: String) -> DeepLinkError {
     DeepLinkError(.malformedInput, "malformed link: \(reason)")
   }

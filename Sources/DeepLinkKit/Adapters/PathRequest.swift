@@ -35,7 +35,8 @@ extension PathRequest {
       return try items.withUnsafeBufferPointer { (items) throws(DeepLinkError) -> Result in
         try body(
           ScannedLink(
-            source: source, kind: kind, segments: UnsafeBufferPointer(rebasing: views[..<segments.count]),
+            source: source, kind: kind, writesMessages: true,
+            segments: UnsafeBufferPointer(rebasing: views[..<segments.count]),
             query: items, host: host == nil ? nil : views[views.count - 1]))
       }
     }

@@ -61,18 +61,17 @@ final class URLAdapter: Sendable {
     _ url: String, source: DeepLinkSource?, writingMessages: Bool = false,
     _ body: (ScannedLink) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
-    // The refusal is passed down by address, and holds the link by address: copying it (an
-    // adapter and a string) into the scanner and the link would cost reference counting on every
-    // link, refused or not.
     var bytes = url
-    return try withUnsafePointer(to: url) { (url) throws(DeepLinkError) -> Result in
-      var refusal = Refusal(adapter: self, link: url, source: source, writesMessages: writingMessages)
-      return try withUnsafePointer(to: &refusal) { (refusal) throws(DeepLinkError) -> Result in
-        // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
-        try bytes.withUTF8 { bytes in
-          Swift.Result { () throws(DeepLinkError) in try scan(bytes, refusal, body) }
-        }.get()
-      }
+    do {
+      // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
+      return try bytes.withUTF8 { bytes in
+        Swift.Result { () throws(DeepLinkError) in
+          try scan(bytes, Refusal(source: source, writesMessages: writingMessages), body)
+        }
+      }.get()
+    } catch {
+      // A refusal whose message waits to be written keeps the link (only when there is one).
+      throw error.keeping(RefusedLink(adapter: self, url: url, source: source))
     }
   }
 
@@ -86,22 +85,15 @@ final class URLAdapter: Sendable {
     }
   }
 
-  /// How a scan refuses a link: with its message written at once (to show it), or with the
-  /// adapter and the link kept to write it when it is read (on the hot path). It lives on the
-  /// stack for as long as the scan, and owns nothing: the adapter and the link are alive while
-  /// it scans, and a refusal that escapes in an error is kept (``RefusedLink``).
+  /// How a scan refuses a link: with its message written at once (to show it), or with what
+  /// writes it when it is read (on the hot path; ``withScannedLink(_:source:writingMessages:_:)``
+  /// adds the link to the error).
   struct Refusal {
-    unowned(unsafe) let adapter: URLAdapter
-    /// The link, borrowed for the scan.
-    let link: UnsafePointer<String>
     let source: DeepLinkSource?
     let writesMessages: Bool
 
-    /// What an error keeps to write its message later.
-    var kept: RefusedLink { RefusedLink(adapter: adapter, url: link.pointee, source: source) }
-
     func callAsFunction(_ code: DeepLinkError.Code, _ message: @autoclosure () -> String) -> DeepLinkError {
-      writesMessages ? DeepLinkError(code, message()) : DeepLinkError(code, .scan(kept))
+      writesMessages ? DeepLinkError(code, message()) : DeepLinkError(code, .scan(nil))
     }
 
     func malformed(_ reason: @autoclosure () -> String) -> DeepLinkError {
@@ -122,22 +114,22 @@ final class URLAdapter: Sendable {
   }
 
   private func scan<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ refusal: UnsafePointer<Refusal>,
+    _ bytes: UnsafeBufferPointer<UInt8>, _ refusal: Refusal,
     _ body: (ScannedLink) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
-    guard !bytes.isEmpty else { throw refusal.pointee.malformed("the link is empty") }
+    guard !bytes.isEmpty else { throw refusal.malformed("the link is empty") }
     guard bytes.count <= limits.maxURLLength else {
-      throw refusal.pointee.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
+      throw refusal.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
     }
     if let control = bytes.first(where: \.isASCIIControl) {
-      throw refusal.pointee.malformed("it holds the control character \(Unicode.Scalar(control).codePoint)")
+      throw refusal.malformed("it holds the control character \(Unicode.Scalar(control).codePoint)")
     }
     guard let parts = URLParts(bytes) else {
-      throw refusal.pointee.malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
+      throw refusal.malformed("\(quoted(bytes)) is not an absolute URL (it has no scheme, as in myapp://path)")
     }
     if bytes[parts.scheme.lowerBound..<(parts.query?.upperBound ?? parts.path.upperBound)].contains(UInt8(ascii: "\\"))
     {
-      throw refusal.pointee.malformed("it holds a backslash")
+      throw refusal.malformed("it holds a backslash")
     }
     var slashes = 0
     for byte in bytes[parts.path] where byte == UInt8(ascii: "/") { slashes += 1 }
@@ -155,7 +147,7 @@ final class URLAdapter: Sendable {
         ) { items in
           Swift.Result { () throws(DeepLinkError) -> Result in
             var scanner = Scanner(
-              refusal: refusal, bytes: bytes, scratch: scratch, segments: segments, items: items)
+              adapter: self, refusal: refusal, bytes: bytes, scratch: scratch, segments: segments, items: items)
             return try body(scanner.scan(parts))
           }
         }
@@ -166,7 +158,7 @@ final class URLAdapter: Sendable {
   /// Fills the buffers `scan` gives it.
   private struct Scanner {
     /// Valid while the scan lasts (``URLAdapter/withScannedLink(_:source:writingMessages:_:)``).
-    let refusal: UnsafePointer<Refusal>
+    let refusal: Refusal
     let bytes: UnsafeBufferPointer<UInt8>
     let scratch: UnsafeMutableBufferPointer<UInt8>
     let segments: UnsafeMutableBufferPointer<SegmentBytes>
@@ -176,19 +168,19 @@ final class URLAdapter: Sendable {
     var itemCount = 0
 
     init(
-      refusal: UnsafePointer<Refusal>, bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
+      adapter: URLAdapter, refusal: Refusal, bytes: UnsafeBufferPointer<UInt8>,
+      scratch: UnsafeMutableBufferPointer<UInt8>,
       segments: UnsafeMutableBufferPointer<SegmentBytes>, items: UnsafeMutableBufferPointer<ScannedLink.QueryItem>
     ) {
       self.refusal = refusal
-      self.adapter = refusal.pointee.adapter
+      self.adapter = adapter
       self.bytes = bytes
       self.scratch = scratch
       self.segments = segments
       self.items = items
     }
 
-    /// The adapter, kept alive by the refusal for as long as the scan lasts.
-    private unowned(unsafe) let adapter: URLAdapter
+    private let adapter: URLAdapter
     private var limits: InputLimits { adapter.limits }
 
     mutating func scan(_ parts: URLParts) throws(DeepLinkError) -> ScannedLink {
@@ -198,7 +190,7 @@ final class URLAdapter: Sendable {
       if scheme.equalsLowercased(URLAdapter.https) {
         kind = .universalLink
         guard let authority = parts.authority else {
-          throw refusal.pointee.malformed("an https link needs a host, as in https://host/path")
+          throw refusal.malformed("an https link needs a host, as in https://host/path")
         }
         linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "universal-link host")
       } else if adapter.schemeBytes.contains(where: scheme.equalsLowercased) {
@@ -208,14 +200,14 @@ final class URLAdapter: Sendable {
           linkHost = try listed(hostOfUniversalLink(bytes[authority]), as: "host")
         } else if let authority = parts.authority, !authority.isEmpty {
           let host = bytes[authority]
-          if host.contains(UInt8(ascii: "@")) { throw refusal.pointee.malformed("it holds user info before the host") }
+          if host.contains(UInt8(ascii: "@")) { throw refusal.malformed("it holds user info before the host") }
           if host.contains(UInt8(ascii: ":")) {
-            throw refusal.pointee.malformed("a custom-scheme link cannot name a port")
+            throw refusal.malformed("a custom-scheme link cannot name a port")
           }
           try appendSegment(host)
         }
       } else {
-        throw refusal.pointee(
+        throw refusal(
           .unsupportedScheme, adapter.unsupportedSchemeMessage(String(utf8Bytes: scheme).lowercasedASCII))
       }
 
@@ -223,7 +215,7 @@ final class URLAdapter: Sendable {
       for index in parts.path where bytes[index] == UInt8(ascii: "/") {
         if index > start {
           guard segmentCount < limits.maxSegments else {
-            throw refusal.pointee.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+            throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
           }
           try appendSegment(bytes[start..<index])
         }
@@ -231,23 +223,23 @@ final class URLAdapter: Sendable {
       }
       if parts.path.upperBound > start {
         guard segmentCount < segments.count else {
-          throw refusal.pointee.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+          throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
         }
         try appendSegment(bytes[start..<parts.path.upperBound])
       }
       if segmentCount > limits.maxSegments {
-        throw refusal.pointee.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
+        throw refusal.tooLarge(adapter.tooManySegmentsText, limit: "\(limits.maxSegments)")
       }
       if let query = parts.query { try scanQuery(bytes[query]) }
       return ScannedLink(
-        source: refusal.pointee.source ?? kind, kind: kind, origin: refusal.pointee.writesMessages ? nil : refusal,
+        source: refusal.source ?? kind, kind: kind, writesMessages: refusal.writesMessages,
         segments: UnsafeBufferPointer(rebasing: segments[..<segmentCount]),
         query: UnsafeBufferPointer(rebasing: items[..<itemCount]), host: linkHost)
     }
 
     private func checkLength(_ length: Int, _ what: @autoclosure () -> String) throws(DeepLinkError) {
       if length > limits.maxValueLength {
-        throw refusal.pointee.tooLarge("\(what()) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
+        throw refusal.tooLarge("\(what()) is \(length) bytes long", limit: "\(limits.maxValueLength) bytes")
       }
     }
 
@@ -270,10 +262,10 @@ final class URLAdapter: Sendable {
     {
       guard raw.contains(UInt8(ascii: "%")) else {
         // Raw ASCII control characters were refused for the whole link already.
-        if raw.isDotSegment { throw refusal.pointee.malformed("the segment \(quoted(raw)) is a dot segment") }
+        if raw.isDotSegment { throw refusal.malformed("the segment \(quoted(raw)) is a dot segment") }
         let segment = SegmentBytes(rebasing: raw)
         if raw.contains(where: { $0 >= 0x80 }), let scalar = TextRules.firstRefused(inUTF8: segment) {
-          throw refusal.pointee.malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
+          throw refusal.malformed("the segment \(quoted(raw)) holds the \(TextRules.describe(scalar))")
         }
         return segment
       }
@@ -281,13 +273,13 @@ final class URLAdapter: Sendable {
       do {
         segment = try decoded(raw)
       } catch .malformedEscape {
-        throw refusal.pointee.malformed("the segment \(quoted(raw)) holds a malformed percent escape")
+        throw refusal.malformed("the segment \(quoted(raw)) holds a malformed percent escape")
       } catch {
-        throw refusal.pointee.malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
+        throw refusal.malformed("the segment \(quoted(raw)) does not decode to UTF-8 text")
       }
-      if segment.isDotSegment { throw refusal.pointee.malformed("the segment \(quoted(raw)) is a dot segment") }
+      if segment.isDotSegment { throw refusal.malformed("the segment \(quoted(raw)) is a dot segment") }
       if let scalar = TextRules.firstRefused(inUTF8: segment) {
-        throw refusal.pointee.malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
+        throw refusal.malformed("the segment \(quoted(raw)) decodes to the \(TextRules.describe(scalar))")
       }
       return segment
     }
@@ -323,15 +315,15 @@ final class URLAdapter: Sendable {
           name = try decoded(rawName)
           value = try decoded(rawValue)
         } catch {
-          throw refusal.pointee.malformed(
+          throw refusal.malformed(
             "the query item \(quoted(item)) holds a malformed percent escape or bytes that are not UTF-8")
         }
         if let scalar = TextRules.firstRefused(inUTF8: name) {
-          throw refusal.pointee.malformed(
+          throw refusal.malformed(
             "the query item \(quoted(item)) has a name that decodes to the \(TextRules.describe(scalar))")
         }
         if value.contains(0) {
-          throw refusal.pointee.malformed(
+          throw refusal.malformed(
             "the query item \(quoted(item)) has a value that decodes to the control character U+0000")
         }
         if item.count > limits.maxValueLength {
@@ -340,7 +332,7 @@ final class URLAdapter: Sendable {
           try checkLength(value.count, "the value of the query item \(quoted(text))")
         }
         guard itemCount < limits.maxQueryItems else {
-          throw refusal.pointee.tooLarge(
+          throw refusal.tooLarge(
             "the link has more than \(limits.maxQueryItems) query items", limit: "\(limits.maxQueryItems)")
         }
         items[itemCount] = ScannedLink.QueryItem(name: name, value: value)
@@ -352,7 +344,7 @@ final class URLAdapter: Sendable {
     private func listed(_ host: SegmentBytes, as what: String) throws(DeepLinkError) -> SegmentBytes {
       guard adapter.lists(host) else {
         let hosts = adapter.hosts
-        throw refusal.pointee(
+        throw refusal(
           .unknownHost,
           "the host \(quoted(host)) is not a listed \(what) ("
             + (hosts.isEmpty ? "no hosts are listed" : "listed: " + hosts.entries.joined(separator: ", ")) + ")")
@@ -365,7 +357,7 @@ final class URLAdapter: Sendable {
     private mutating func hostOfUniversalLink(_ authority: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError)
       -> SegmentBytes
     {
-      if authority.contains(UInt8(ascii: "@")) { throw refusal.pointee.malformed("it holds user info before the host") }
+      if authority.contains(UInt8(ascii: "@")) { throw refusal.malformed("it holds user info before the host") }
       var host = authority
       // A port follows the last ":" that is not inside an IPv6 literal's brackets.
       if let colon = authority.lastIndex(of: UInt8(ascii: ":")),
@@ -373,11 +365,11 @@ final class URLAdapter: Sendable {
       {
         let port = authority[(colon + 1)...]
         guard port.allSatisfy(\.isASCIIDigit) else {
-          throw refusal.pointee.malformed("the port \(quoted(port)) is not a number")
+          throw refusal.malformed("the port \(quoted(port)) is not a number")
         }
         let value = port.drop { $0 == UInt8(ascii: "0") }
         if !port.isEmpty, !value.elementsEqual("443".utf8) {
-          throw refusal.pointee.malformed("it names the port \(quoted(port)); only the default port is accepted")
+          throw refusal.malformed("it names the port \(quoted(port)); only the default port is accepted")
         }
         host = authority[..<colon]
       }
@@ -393,7 +385,7 @@ final class URLAdapter: Sendable {
       do {
         normalized = try HostList.normalize(host)
       } catch {
-        throw refusal.pointee.malformed("the host \(quoted(host)) \(error.reason)")
+        throw refusal.malformed("the host \(quoted(host)) \(error.reason)")
       }
       return normalized.withUTF8 { ascii in
         let target = take(ascii.count)
@@ -428,10 +420,9 @@ struct ScannedLink {
   var source: DeepLinkSource
   /// ``DeepLinkSource/customScheme`` or ``DeepLinkSource/universalLink``.
   var kind: DeepLinkSource
-  /// The adapter and link, to write a refusal's message when it is read; `nil` when messages are
-  /// written at once (a link made of strings, or one scanned to write a message). Valid while
-  /// the link is.
-  var origin: UnsafePointer<URLAdapter.Refusal>?
+  /// Whether a refusal's message is written at once (a link made of strings, or one scanned to
+  /// write a message), or when it is read.
+  var writesMessages: Bool
   /// Percent-decoded, non-empty segments, split before decoding (`%2F` stays inside its segment).
   var segments: UnsafeBufferPointer<SegmentBytes>
   /// Percent-decoded query items in order; `+` stays `+`.

@@ -30,9 +30,8 @@ final class LinkMatcher: Sendable {
     var requiresConfirmation: Bool
   }
 
-  /// - Parameter parsers: Each route's parse closure, which the router keeps.
   init(
-    routes: [RouteSummary], parsers: [ParseHandle], patterns: [RoutePattern], trie: SegmentTrie.Builder,
+    routes: [RouteSummary], patterns: [RoutePattern], trie: SegmentTrie.Builder,
     hostTries: [(host: [UInt8], trie: SegmentTrie.Builder)], adapter: URLAdapter
   ) {
     self.adapter = adapter
@@ -46,7 +45,7 @@ final class LinkMatcher: Sendable {
     // By index rather than zipped: a zip of these arrays is a generic type of its own, which the
     // first router in a process would pay to instantiate.
     for index in routes.indices {
-      let (route, pattern, parse) = (routes[index], patterns[index], parsers[index])
+      let (route, pattern) = (routes[index], patterns[index])
       var captureCount = 0
       var first = RouteCapture.none
       var second = RouteCapture.none
@@ -78,7 +77,7 @@ final class LinkMatcher: Sendable {
       }
       essentials.append(
         RouteEssentials(
-          parse: parse, sources: route.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
+          sources: route.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
           requiresConfirmation: route.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
           capacity: UInt16(clamping: pattern.capturedCount),
           defaultBytes: UInt16(
@@ -106,9 +105,7 @@ final class LinkMatcher: Sendable {
 
   /// The route a link matches, and the parameters it gives.
   func match(_ url: String, source: DeepLinkSource?) throws(DeepLinkError) -> LinkMatch {
-    // The body runs before this call returns, while the caller holds the matcher: capturing it
-    // strongly would only retain and release it around every link.
-    try adapter.withScannedLink(url, source: source) { [unowned(unsafe) self] link throws(DeepLinkError) in
+    try adapter.withScannedLink(url, source: source) { link throws(DeepLinkError) in
       try match(link)
     }
   }
@@ -128,7 +125,8 @@ final class LinkMatcher: Sendable {
   }
 
   /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route. (For
-  /// a scanned link, the message is written when it is read.)
+  /// a scanned link, the message is written when it is read, from the link that
+  /// ``URLAdapter/withScannedLink(_:source:writingMessages:_:)`` adds to the error.)
   private func failure(for link: ScannedLink) -> DeepLinkError {
     if let index =
       (hostTrie(for: link)?.match(link.segments, checkingTypes: false)
@@ -136,21 +134,19 @@ final class LinkMatcher: Sendable {
     {
       for (position, (segment, value)) in zip(patterns[index].segments, link.segments).enumerated() {
         if case .parameter(let name, let type) = segment, !type.accepts(value) {
-          guard let origin = link.origin else {
+          guard !link.writesMessages else {
             return .invalidParameter(name, "of \(routeNames.label(index)) \(type.requirement), not \(quoted(value))")
           }
           return DeepLinkError(
             .invalidParameter,
-            .parameterType(
-              origin.pointee.kept, position: position, parameter: name, type: type, route: routeNames.labelParts(index))
-          )
+            .parameterType(nil, position: position, parameter: name, type: type, route: routeNames.labelParts(index)))
         }
       }
     }
-    guard let origin = link.origin else {
+    guard !link.writesMessages else {
       return DeepLinkError(.noRoute, "no route matches the path \(quoted(link.pathDescription))")
     }
-    return DeepLinkError(.noRoute, .noRoute(origin.pointee.kept))
+    return DeepLinkError(.noRoute, .noRoute(nil))
   }
 
   /// The parameters a matched link gives: its captures, then its query items, as bytes in one
@@ -214,11 +210,11 @@ struct LinkMatch {
   var kind: DeepLinkSource
 }
 
-/// What resolving a link needs of one route, apart from its definition: 40 bytes (on a 64-bit
-/// platform), so that a table of 10,000 routes keeps it in 400 KB.
-struct RouteEssentials {
-  /// Its parse closure, so that a hit finds it on the lines that held the route.
-  var parse: ParseHandle
+/// What resolving a link needs of one route, apart from its definition and its parse closure
+/// (which the router keeps): 24 bytes, so that a table of 10,000 routes keeps it in 240 KB.
+/// Plain bits (`BitwiseCopyable`, checked by the compiler), as the trie stores a copy of each
+/// in its own memory.
+struct RouteEssentials: BitwiseCopyable {
   /// The sources allowed to open it, a bit each (``DeepLinkSource/bit``).
   var sources: UInt16
   var requiresConfirmation: Bool
@@ -238,7 +234,7 @@ struct RouteEssentials {
 
 /// A path parameter or catch-all of a route in 32 bits: its segment's position, whether it is a
 /// catch-all, and its name's place in the router's list of names.
-struct RouteCapture {
+struct RouteCapture: BitwiseCopyable {
   var code: UInt32
 
   init(position: Int, isCatchAll: Bool, name: Int) {

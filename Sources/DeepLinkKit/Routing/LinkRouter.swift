@@ -24,13 +24,20 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// that does not depend on it), so that resolving runs specialized whatever `Route` is.
   let matcher: LinkMatcher
   package let definitions: [RouteDefinition<Route>]
-  private let parsers: ParseTable<Route>
+  /// Each definition's parse closure, by route index, read where a hit builds its route.
+  private let parsers: [Parser]
   let keyed: KeyedRoutes
   /// The definitions that print routes, in table order.
   private let printable: [Int]
   /// The table's options as given, for ``routeTable``.
   package let isCaseSensitive: Bool
   package let pushURLKeys: [String]
+
+  /// A route's parse closure, in a struct: kept bare as an array's element, a closure would be
+  /// wrapped in a thunk taking its parameters indirectly (one more object per route).
+  private struct Parser {
+    let parse: RouteDefinition<Route>.Parse
+  }
 
   /// Builds a router, checking the whole table.
   ///
@@ -143,10 +150,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.pushURLKeys = pushURLKeys
     self.printable = printable
     self.definitions = kept
-    let parsers = ParseTable(kept)
-    self.parsers = parsers
+    self.parsers = kept.map { Parser(parse: $0.parse) }
     self.matcher = LinkMatcher(
-      routes: summaries, parsers: parsers.handles, patterns: patterns, trie: trie,
+      routes: summaries, patterns: patterns, trie: trie,
       hostTries: hostTries.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) },
       adapter: URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost))
   }
@@ -325,7 +331,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
-      route = try parsers.parse(essentials.parse, parameters)
+      route = try parsers[index].parse(parameters)
     } catch let error as DeepLinkError {
       throw error
     } catch let error as InvalidParameterValue {
@@ -657,58 +663,5 @@ extension String {
   /// characters would miss that slash.
   package var slashSeparatedParts: [Substring] {
     utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
-  }
-}
-
-/// A route's parse closure as bits, where code that does not know the route type keeps it: in
-/// the route's record (``RouteEssentials``), which the trie holds beside the route, so that a
-/// hit calls the closure without reading another line. It owns nothing: the router's
-/// ``ParseTable`` keeps the closure, and only that table turns the bits back into it.
-struct ParseHandle: Sendable {
-  /// A closure's two words: its function and its context.
-  fileprivate let function: UInt
-  fileprivate let context: UInt
-}
-
-/// Every route's parse closure, in memory of its own, which keeps them while the router lives.
-/// A closure is called through its ``ParseHandle``; calling it takes no look-up of an array
-/// type's metadata, which an array of closures of the route type costs in code compiled without
-/// knowing that type. (Calling it still retains and releases its context.)
-final class ParseTable<Route: Hashable & Sendable>: Sendable {
-  /// A closure kept inside a struct keeps the form it was declared with. Kept bare, as the element
-  /// of a generic buffer, it would be wrapped in a thunk taking its parameters indirectly: one more
-  /// object per route, allocated when the table is built and read on every call.
-  private struct Entry {
-    let parse: RouteDefinition<Route>.Parse
-  }
-
-  private nonisolated(unsafe) let entries: UnsafeMutableBufferPointer<Entry>
-
-  init(_ definitions: [RouteDefinition<Route>]) {
-    // A closure is a function and a context, a word each, on every platform Swift builds for.
-    precondition(MemoryLayout<Entry>.size == MemoryLayout<ParseHandle>.size)
-    entries = .allocate(capacity: definitions.count)
-    definitions.withUnsafeBufferPointer { definitions in
-      for index in definitions.indices {
-        (entries.baseAddress! + index).initialize(to: Entry(parse: definitions[index].parse))
-      }
-    }
-  }
-
-  deinit {
-    entries.deinitialize()
-    entries.deallocate()
-  }
-
-  /// Every closure's handle, in table order.
-  var handles: [ParseHandle] {
-    (0..<entries.count).map { UnsafeRawPointer(entries.baseAddress! + $0).load(as: ParseHandle.self) }
-  }
-
-  /// Calls the closure of one of this table's handles. (Loading the entry from the handle's bits
-  /// copies the closure, retaining its context as a copy from the table would: the table keeps
-  /// the closure alive meanwhile.)
-  func parse(_ handle: ParseHandle, _ parameters: RouteParameters) throws -> Route {
-    try unsafeBitCast(handle, to: Entry.self).parse(parameters)
   }
 }

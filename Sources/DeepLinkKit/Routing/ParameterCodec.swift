@@ -59,14 +59,6 @@ final class ParameterCodec: Sendable {
   /// dictionary would cost the first router in a process a conformance look-up to instantiate.
   private static let codecs = Locked<[ParameterCodec]>([])
 
-  // A codec is made from a type opened at run time, so its closures run as generic code: for
-  // the built-in types, these give them code of their own, with no generic metadata looked up
-  // per link.
-  @_specialize(where V == Int)
-  @_specialize(where V == String)
-  @_specialize(where V == UUID)
-  @_specialize(where V == Bool)
-  @_specialize(where V == Double)
   private init<V: LinkValue>(_: V.Type, shape: Shape, valueType: ObjectIdentifier) {
     self.shape = shape
     self.valueType = valueType
@@ -137,7 +129,7 @@ final class ParameterCodec: Sendable {
   /// made for, which the caller has checked (`typedRead is TypedRead<T>`).
   func value<T>(_: T.Type, _ parameters: RouteParameters, _ name: String) throws(InvalidParameterValue) -> T {
     do {
-      return try unsafeDowncast(typedRead, to: TypedRead<T>.self).read(parameters, name)
+      return try (typedRead as! TypedRead<T>).read(parameters, name)
     } catch {
       throw InvalidParameterValue(name: name, error, requirement: requirement)
     }

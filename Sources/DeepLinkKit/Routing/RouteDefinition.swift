@@ -293,8 +293,8 @@ extension RouteDefinition where Route: Hashable & Sendable {
         defer { position += 1 }
         // The check above found a binding with a reader of this very type at this position.
         switch position {
-        case 0: return try first.unsafelyUnwrapped.codec.value(T.self, parameters, first.unsafelyUnwrapped.name)
-        case 1: return try second.unsafelyUnwrapped.codec.value(T.self, parameters, second.unsafelyUnwrapped.name)
+        case 0: return try first!.codec.value(T.self, parameters, first!.name)
+        case 1: return try second!.codec.value(T.self, parameters, second!.name)
         default: return try more[position - 2].codec.value(T.self, parameters, more[position - 2].name)
         }
       }
