@@ -11,7 +11,7 @@ extension RoutePattern.ParameterType {
   }
 
   /// Whether a decoded segment, as bytes, has this type.
-  func accepts(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+  func accepts(_ value: some Collection<UInt8>) -> Bool {
     switch self {
     case .string: !value.isEmpty
     case .int: Self.isInteger(value)
