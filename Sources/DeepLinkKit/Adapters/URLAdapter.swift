@@ -208,7 +208,7 @@ final class URLAdapter: Sendable {
         }
       } else {
         throw refusal(
-          .unsupportedScheme, adapter.unsupportedSchemeMessage(String(utf8Bytes: scheme).lowercasedASCII))
+          .unsupportedScheme, adapter.unsupportedSchemeMessage(String(decoding: scheme, as: UTF8.self).lowercasedASCII))
       }
 
       var start = parts.path.lowerBound

@@ -26,18 +26,6 @@ extension String {
   }
 }
 
-extension String {
-  /// A string from bytes that are known to be UTF-8 (they were cut out of a Swift string),
-  /// copied without the generic and dynamic-cast paths of `String(decoding:as:)`.
-  init(utf8Bytes bytes: Slice<UnsafeBufferPointer<UInt8>>) {
-    self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
-      guard let base = bytes.base.baseAddress, let target = buffer.baseAddress else { return 0 }
-      target.initialize(from: base + bytes.startIndex, count: bytes.count)
-      return bytes.count
-    }
-  }
-}
-
 extension Slice where Base == UnsafeBufferPointer<UInt8> {
   /// Whether these bytes equal `lowercase` when ASCII letters are lowercased.
   func equalsLowercased(_ lowercase: [UInt8]) -> Bool {

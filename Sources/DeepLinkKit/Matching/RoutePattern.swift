@@ -218,7 +218,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     return segments
   }
 
-  private static func string(_ bytes: Bytes) -> String { String(utf8Bytes: bytes) }
+  private static func string(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
 
   /// Parses the declared query parameters: `name`, `name?`, `name*` or `name=value`, each with an
   /// optional `(type)` after the name. On bytes, as the path is.
