@@ -22,23 +22,3 @@ struct PathRequest: Sendable, Hashable {
   var pathDescription: String { "/" + segments.joined(separator: "/") }
 }
 
-extension PathRequest {
-  /// Calls `body` with views of this request's strings, as a link scanned by the adapter has them.
-  func withScannedLink<Result>(_ body: (ScannedLink) throws(DeepLinkError) -> Result) throws(DeepLinkError)
-    -> Result
-  {
-    let texts = segments + query.flatMap { [$0.name, $0.value] } + (host.map { [$0] } ?? [])
-    return try SegmentBytes.withSegments(of: texts) { (views) throws(DeepLinkError) -> Result in
-      let items = stride(from: segments.count, to: segments.count + 2 * query.count, by: 2).map {
-        ScannedLink.QueryItem(name: views[$0], value: views[$0 + 1])
-      }
-      return try items.withUnsafeBufferPointer { (items) throws(DeepLinkError) -> Result in
-        try body(
-          ScannedLink(
-            source: source, kind: kind, writesMessages: true,
-            segments: UnsafeBufferPointer(rebasing: views[..<segments.count]),
-            query: items, host: host == nil ? nil : views[views.count - 1]))
-      }
-    }
-  }
-}

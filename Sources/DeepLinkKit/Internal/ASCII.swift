@@ -26,21 +26,3 @@ extension String {
   }
 }
 
-extension Slice where Base == UnsafeBufferPointer<UInt8> {
-  /// Whether these bytes equal `lowercase` when ASCII letters are lowercased.
-  func equalsLowercased(_ lowercase: [UInt8]) -> Bool {
-    count == lowercase.count && zip(self, lowercase).allSatisfy { $0.lowercasedASCII == $1 }
-  }
-
-  /// Whether these bytes are `.` or `..`.
-  var isDotSegment: Bool {
-    (count == 1 || count == 2) && allSatisfy { $0 == UInt8(ascii: ".") }
-  }
-}
-
-extension UnsafeBufferPointer where Element == UInt8 {
-  /// Whether these bytes are `.` or `..`.
-  var isDotSegment: Bool {
-    (count == 1 || count == 2) && allSatisfy { $0 == UInt8(ascii: ".") }
-  }
-}

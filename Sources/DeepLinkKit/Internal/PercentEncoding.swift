@@ -40,34 +40,6 @@ package enum PercentEncoding {
     return text
   }
 
-  /// Decodes `%XX` escapes of `bytes` into `target`, which holds at least `bytes.count` bytes;
-  /// `+` stays `+`.
-  ///
-  /// - Returns: The number of bytes written.
-  /// - Throws: `malformedEscape` for a `%` not followed by two hex digits. (The bytes written are
-  ///   not checked to be UTF-8.)
-  static func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, into target: UnsafeMutableBufferPointer<UInt8>)
-    throws(DecodingFailure) -> Int
-  {
-    var count = 0
-    var index = bytes.startIndex
-    while index != bytes.endIndex {
-      let byte = bytes[index]
-      index += 1
-      guard byte == UInt8(ascii: "%") else {
-        target[count] = byte
-        count += 1
-        continue
-      }
-      guard index + 1 < bytes.endIndex, let high = bytes[index].hexValue, let low = bytes[index + 1].hexValue
-      else { throw .malformedEscape }
-      index += 2
-      target[count] = high << 4 | low
-      count += 1
-    }
-    return count
-  }
-
   /// Characters left as they are in a path segment: RFC 3986's unreserved set and a few
   /// sub-delimiters that no parser treats specially.
   package static func encodePathSegment(_ text: String) -> String {

@@ -1,8 +1,5 @@
 import Foundation
 
-/// A link's path segments as bytes (percent-decoded): views into the link's own bytes, or into a
-/// buffer its escaped segments were decoded into.
-typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 
 /// A trie of route patterns, one level per path segment.
 ///
@@ -421,22 +418,3 @@ struct SegmentTrie: Sendable {
   }
 }
 
-extension SegmentBytes {
-  /// Calls `body` with byte views of `segments`, laid end to end in one buffer.
-  static func withSegments<Result, Failure: Error>(
-    of segments: [String], _ body: (UnsafeBufferPointer<SegmentBytes>) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    let bytes = segments.flatMap(\.utf8)
-    return try bytes.withUnsafeBufferPointer { (all) throws(Failure) -> Result in
-      var views: [SegmentBytes] = []
-      views.reserveCapacity(segments.count)
-      var start = 0
-      for segment in segments {
-        let count = segment.utf8.count
-        views.append(SegmentBytes(rebasing: all[start..<(start + count)]))
-        start += count
-      }
-      return try views.withUnsafeBufferPointer(body)
-    }
-  }
-}
