@@ -68,22 +68,14 @@ package struct HostList: Sendable, Hashable {
 
   /// Whether the host in lowercase ASCII form is listed, compared on its bytes (a table lists few
   /// hosts; a long list is looked up by string).
-  func contains(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+  func contains(_ host: some Collection<UInt8>) -> Bool {
     guard entries.count <= 16 else { return contains(String(decoding: host, as: UTF8.self)) }
-    guard let base = host.baseAddress else { return false }
-    for entry in entryBytes {
-      let matches = entry.withUnsafeBufferPointer { entry in
-        guard let entryBase = entry.baseAddress else { return false }
-        if entry[0] == UInt8(ascii: "*") {
-          // `*.example.com`: a longer host that ends with `.example.com`.
-          let suffix = entry.count - 1
-          return host.count > suffix && memcmp(base + host.count - suffix, entryBase + 1, suffix) == 0
-        }
-        return host.count == entry.count && memcmp(base, entryBase, entry.count) == 0
-      }
-      if matches { return true }
+    return entryBytes.contains { entry in
+      guard entry.first == UInt8(ascii: "*") else { return host.count == entry.count && host.elementsEqual(entry) }
+      // `*.example.com`: a longer host that ends with `.example.com`.
+      let suffix = entry.count - 1
+      return host.count > suffix && host.dropFirst(host.count - suffix).elementsEqual(entry.dropFirst())
     }
-    return false
   }
 
   package struct InvalidHost: Error { package let reason: String }

@@ -21,4 +21,3 @@ struct PathRequest: Sendable, Hashable {
   /// The path as people read it, for messages: `/messages/42`.
   var pathDescription: String { "/" + segments.joined(separator: "/") }
 }
-

@@ -49,7 +49,6 @@ final class URLAdapter: Sendable {
     }
   }
 
-
   /// The message of a link this adapter refused: the link is scanned again, writing it.
   func message(refusing url: String, source: DeepLinkSource?) -> String {
     do {
@@ -60,7 +59,6 @@ final class URLAdapter: Sendable {
     }
   }
 
-
   /// A refused link and the adapter that refused it, kept in an error to write its message when
   /// it is read.
   struct RefusedLink: Sendable {
@@ -68,7 +66,6 @@ final class URLAdapter: Sendable {
     let url: String
     let source: DeepLinkSource?
   }
-
 
   func unsupportedSchemeMessage(_ scheme: String) -> String {
     var handled = schemeList
@@ -79,11 +76,10 @@ final class URLAdapter: Sendable {
   }
 
   /// Whether the host, in lowercase ASCII form, is listed.
-  func lists(_ host: SegmentBytes) -> Bool { hosts.contains(host) }
+  func lists(_ host: some Collection<UInt8>) -> Bool { hosts.contains(host) }
 
   var tooManySegmentsText: String { "the link has more than \(limits.maxSegments) path segments" }
 }
-
 
 /// How a table reads the host of a custom-scheme link.
 public enum CustomSchemeHost: String, Sendable, Hashable, CaseIterable {

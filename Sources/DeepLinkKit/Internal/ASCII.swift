@@ -25,4 +25,3 @@ extension String {
     return String(decoding: utf8.map(\.lowercasedASCII), as: UTF8.self)
   }
 }
-

@@ -46,7 +46,7 @@ package enum TextRules {
   }
 
   /// The first refused scalar of UTF-8 `bytes`, if any; plain ASCII is checked byte by byte.
-  static func firstRefused(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+  static func firstRefused(inUTF8 bytes: some Collection<UInt8>) -> Unicode.Scalar? {
     guard bytes.contains(where: { $0 >= 0x80 }) else {
       return bytes.first(where: \.isASCIIControl).map { Unicode.Scalar($0) }
     }
@@ -59,7 +59,7 @@ package enum TextRules {
   }
 
   /// Whether `bytes` are well-formed UTF-8 (no allocation).
-  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
     guard bytes.contains(where: { $0 >= 0x80 }) else { return true }
     var iterator = bytes.makeIterator()
     var decoder = Unicode.UTF8()

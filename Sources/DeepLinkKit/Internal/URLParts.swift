@@ -9,10 +9,10 @@ struct URLParts {
   var query: Range<Int>?
 
   /// Splits `bytes`, or returns `nil` when it does not start with a scheme and a colon.
-  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-    let end = bytes.count
-    guard end > 0, bytes[0].isASCIILetter else { return nil }
-    var index = 1
+  init?<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Int {
+    let end = bytes.endIndex
+    guard end > bytes.startIndex, bytes[bytes.startIndex].isASCIILetter else { return nil }
+    var index = bytes.startIndex + 1
     while index < end, bytes[index] != UInt8(ascii: ":") {
       let byte = bytes[index]
       guard
@@ -22,7 +22,7 @@ struct URLParts {
       index += 1
     }
     guard index < end else { return nil }
-    scheme = 0..<index
+    scheme = bytes.startIndex..<index
     index += 1  // ":"
 
     authority = nil

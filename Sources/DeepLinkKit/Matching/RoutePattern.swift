@@ -160,23 +160,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   // Parsing works on UTF-8 bytes: character-by-character `Substring` work made building a large
   // table slow (Benchmarks/RESULTS.md).
-  private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+  private typealias Bytes = ArraySlice<UInt8>
 
   /// The path's segments, and the offset of the query declarations after `?`, if any.
   private static func parse(_ text: String) throws(SyntaxError) -> ([Segment], Int?) {
-    var text = text
-    // A native string's bytes are parsed in place, without copying them out.
-    return try text.withUTF8 { bytes in
-      Result { () throws(SyntaxError) in
-        guard let questionMark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (try parse(bytes), nil) }
-        return (try parse(UnsafeBufferPointer(rebasing: bytes[..<questionMark])), questionMark + 1)
-      }
-    }.get()
+    let bytes = Array(text.utf8)
+    guard let questionMark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (try parse(bytes[...]), nil) }
+    return (try parse(bytes[..<questionMark]), questionMark + 1)
   }
 
   /// Splits on "/" after the leading one; a last empty part ("/" alone, or a trailing "/") is
-  /// dropped, any other empty part is an error.
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> [Segment] {
+  /// dropped, any other empty part is an error. (`bytes` starts at index 0.)
+  private static func parse(_ bytes: Bytes) throws(SyntaxError) -> [Segment] {
     guard bytes.first == UInt8(ascii: "/") else { throw SyntaxError(reason: "a pattern must start with \"/\"") }
     let end = bytes.count
     var segments: [Segment] = []
@@ -223,15 +218,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// Parses the declared query parameters: `name`, `name?`, `name*` or `name=value`, each with an
   /// optional `(type)` after the name. On bytes, as the path is.
   private static func parseQuery(_ text: Substring, path: [Segment]) throws(SyntaxError) -> [QueryParameter] {
-    var text = String(text)
-    return try text.withUTF8 { bytes in
-      Result { () throws(SyntaxError) in try parseQuery(bytes, path: path) }
-    }.get()
+    try parseQuery(Array(text.utf8)[...], path: path)
   }
 
-  private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, path: [Segment]) throws(SyntaxError)
-    -> [QueryParameter]
-  {
+  /// (`bytes` starts at index 0.)
+  private static func parseQuery(_ bytes: Bytes, path: [Segment]) throws(SyntaxError) -> [QueryParameter] {
     var parameters: [QueryParameter] = []
     var names: Set<String>?
     var start = 0

@@ -162,42 +162,40 @@ final class LinkMatcher: Sendable {
     func capture(_ position: Int) -> RouteCapture {
       count > 2 ? overflowCaptures[start + position] : position == 0 ? essentials.first : essentials.second
     }
-    return try captureNameBytes.withUnsafeBufferPointer { (names) throws(DeepLinkError) -> RouteParameters in
-      func name(_ capture: RouteCapture) -> UnsafeBufferPointer<UInt8> {
-        let range = captureNameRanges[capture.name]
-        return UnsafeBufferPointer(rebasing: names[Int(range.lowerBound)..<Int(range.upperBound)])
-      }
-      // The exact room: names and values, then the defaults of declared query parameters.
-      var bytes = Int(essentials.defaultBytes)
-      for position in 0..<count {
-        let capture = capture(position)
-        bytes += name(capture).count
-        if capture.isCatchAll {
-          bytes += segments[capture.position...].reduce(-1) { $0 + $1.count + 1 }
-        } else {
-          bytes += segments[capture.position].count
-        }
-      }
-      for item in link.query { bytes += item.name.count + item.value.count }
-      var parameters = RouteParameters(capacity: Int(essentials.capacity) + link.query.count, bytes: bytes)
-      for position in 0..<count {
-        let capture = capture(position)
-        guard capture.isCatchAll else {
-          parameters.append(name(capture), segments[capture.position])
-          continue
-        }
-        let captured = segments[capture.position...]
-        if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
-          throw .invalidParameter(
-            captureNames[capture.name],
-            "of \(routeNames.label(index)) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
-          )
-        }
-        parameters.append(name(capture), joining: captured, separator: UInt8(ascii: "/"))
-      }
-      for item in link.query { parameters.append(item.name, item.value) }
-      return parameters
+    func name(_ capture: RouteCapture) -> ArraySlice<UInt8> {
+      let range = captureNameRanges[capture.name]
+      return captureNameBytes[Int(range.lowerBound)..<Int(range.upperBound)]
     }
+    // The exact room: names and values, then the defaults of declared query parameters.
+    var bytes = Int(essentials.defaultBytes)
+    for position in 0..<count {
+      let capture = capture(position)
+      bytes += name(capture).count
+      if capture.isCatchAll {
+        bytes += segments[capture.position...].reduce(-1) { $0 + $1.count + 1 }
+      } else {
+        bytes += segments[capture.position].count
+      }
+    }
+    for item in link.query { bytes += item.name.count + item.value.count }
+    var parameters = RouteParameters(capacity: Int(essentials.capacity) + link.query.count, bytes: bytes)
+    for position in 0..<count {
+      let capture = capture(position)
+      guard capture.isCatchAll else {
+        parameters.append(name(capture), segments[capture.position])
+        continue
+      }
+      let captured = segments[capture.position...]
+      if let forged = captured.first(where: { $0.contains(UInt8(ascii: "/")) }) {
+        throw .invalidParameter(
+          captureNames[capture.name],
+          "of \(routeNames.label(index)) holds the segment \(quoted(forged)), whose encoded slash would read as more than one segment"
+        )
+      }
+      parameters.append(name(capture), joining: captured, separator: UInt8(ascii: "/"))
+    }
+    for item in link.query { parameters.append(item.name, item.value) }
+    return parameters
   }
 }
 
