@@ -1,0 +1,165 @@
+import Foundation
+
+/// Resolving: a link (or a request made of strings) to the app's route, with how it matched.
+extension LinkRouter {
+  /// Resolves a link given as text.
+  ///
+  /// - Parameters:
+  ///   - url: The link, such as `myapp://messages/42` or `https://app.example.com/messages/42`.
+  ///   - source: The source to check the route's allow-list against. `nil` (the default) takes
+  ///     the URL's own kind: ``DeepLinkSource/customScheme`` or ``DeepLinkSource/universalLink``.
+  ///     Pass ``DeepLinkSource/inApp`` for links the app opens itself, or the channel a URL came
+  ///     through (a push payload's URL is a ``DeepLinkSource/push``).
+  /// - Returns: The route, its parameters and how it matched.
+  /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  @inlinable
+  public func resolve(_ url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
+    // The resolution is put together here, where the caller's code knows `Route` (see
+    // `ResolutionDetails`).
+    try Resolution { (details) throws(DeepLinkError) in try resolvedRoute(url, source: source, details: &details) }
+  }
+
+  /// The route a link opens; the rest of its resolution goes in `details`.
+  @usableFromInline
+  func resolvedRoute(_ url: String, source: DeepLinkSource?, details: inout ResolutionDetails?) throws(DeepLinkError)
+    -> Route
+  {
+    // Scanning and matching make no value of the route type, so that they run specialized
+    // whatever `Route` is; only building the route is generic.
+    try buildRoute(matcher.match(url, source: source), checkingSources: true, details: &details)
+  }
+
+  /// Resolves a `URL` value, as UIKit hands it over.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: As for ``resolve(_:source:)-(String,_)``.
+  /// - Returns: The route, its parameters and how it matched.
+  /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  public func resolve(_ url: URL, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
+    try resolve(url.absoluteString, source: source)
+  }
+
+  /// The route a link opens.
+  ///
+  /// - Parameters:
+  ///   - url: The link as text.
+  ///   - source: As for ``resolve(_:source:)-(String,_)``.
+  /// - Returns: The app's route.
+  /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  public func route(for url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Route {
+    var details: ResolutionDetails?
+    return try resolvedRoute(url, source: source, details: &details)
+  }
+
+  /// The route a `URL` opens.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: As for ``resolve(_:source:)-(String,_)``.
+  /// - Returns: The app's route.
+  /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
+  public func route(for url: URL, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Route {
+    try route(for: url.absoluteString, source: source)
+  }
+
+  /// Resolves a request made of strings (a printed link read back, a leading part of a path);
+  /// `verifying: false` leaves out a debug build's check of the route, for the checks that make
+  /// it themselves.
+  func resolve(_ request: PathRequest, checkingSources: Bool, verifying: Bool = true) throws(DeepLinkError)
+    -> Resolution<Route>
+  {
+    try Resolution { (details) throws(DeepLinkError) in
+      try buildRoute(
+        request.withScannedLink { link throws(DeepLinkError) in try matcher.match(link) },
+        checkingSources: checkingSources, verifying: verifying, details: &details)
+    }
+  }
+
+  private func buildRoute(
+    _ match: consuming LinkMatch, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
+  ) throws(DeepLinkError) -> Route {
+    // The match's parameters are handed over, not shared, so that a declared default is added in
+    // place rather than to a copy.
+    try buildRoute(
+      match.index, match.record, &match.parameters, source: match.source, linkKind: match.kind,
+      checkingSources: checkingSources, verifying: verifying, details: &details)
+  }
+
+  /// Checks the source and builds the route of the definition at `index` from its parameters;
+  /// the rest of the resolution goes in `details`.
+  func buildRoute(
+    _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, details: inout ResolutionDetails?
+  ) throws(DeepLinkError) -> Route {
+    var parameters = parameters
+    return try buildRoute(
+      index, matcher.essentials[index], &parameters, source: source, linkKind: nil, checkingSources: true,
+      details: &details)
+  }
+
+  /// The route of the definition at `index`, whose record is `essentials` (as the trie found it
+  /// beside the route, or from the matcher's list).
+  private func buildRoute(
+    _ index: Int, _ essentials: RouteEssentials, _ parameters: inout RouteParameters, source: DeepLinkSource,
+    linkKind: DeepLinkSource?, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
+  ) throws(DeepLinkError) -> Route {
+    if checkingSources, essentials.sources & source.bit == 0 {
+      let sources = definitions[index].sources ?? []
+      let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
+      throw DeepLinkError(
+        .sourceNotAllowed,
+        "\(routeNames.label(index)) cannot be opened from \(source.phrase) (allowed: \(allowed))")
+    }
+    if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
+    let route: Route
+    do {
+      route = try parsers[index].parse(parameters)
+    } catch let error as DeepLinkError {
+      throw error
+    } catch let error as InvalidParameterValue {
+      throw .invalidParameter(error.name, "of \(routeNames.label(index)) \(error.reason)")
+    } catch {
+      throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)) could not be built: \(error)")
+    }
+    if BuildConfiguration.checksAssertions, verifying,
+      let problem = definitions[index].declared?.verify(route, parameters)
+    {
+      // A debug build refuses a route that would not print back with the link's values (see
+      // `RouteDefinition.path(_:name:sources:_:)`); a release build calls nothing more.
+      throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)), \(problem) (checked in debug builds)")
+    }
+    details = ResolutionDetails(
+      source: source, parameters: parameters, names: routeNames, index: index,
+      requiresConfirmation: essentials.requiresConfirmation, linkKind: linkKind)
+    return route
+  }
+
+  /// Checks the query parameters the pattern of the definition at `index` declares: a required
+  /// one must be there, a value must have the declared type, and a default fills an absent one.
+  private func applyDeclaredQuery(of index: Int, to parameters: inout RouteParameters) throws(DeepLinkError) {
+    for parameter in patterns[index].query {
+      var isPresent = false
+      var wrongValue: String?
+      parameters.forEachValue(named: parameter.name) { value in
+        // Of a parameter that is not repeated, the first item is its value, and the others are
+        // not read (the routing contract): only the first is checked.
+        guard !isPresent || parameter.presence == .repeated else { return }
+        isPresent = true
+        // A query item's value may be empty: only a typed one is checked here.
+        if wrongValue == nil, parameter.type != .string, !parameter.type.accepts(value) {
+          wrongValue = String(decoding: value, as: UTF8.self)
+        }
+      }
+      if let wrongValue {
+        throw .invalidParameter(
+          parameter.name, "of \(routeNames.label(index)) \(parameter.type.requirement), not \(quoted(wrongValue))")
+      }
+      guard !isPresent else { continue }
+      switch parameter.presence {
+      case .required: throw .invalidParameter(parameter.name, "of \(routeNames.label(index)) is missing")
+      case .defaulted(let value): parameters.append(parameter.name, value)
+      case .optional, .repeated: break
+      }
+    }
+  }
+}

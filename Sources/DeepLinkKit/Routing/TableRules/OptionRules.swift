@@ -1,0 +1,40 @@
+/// Each custom scheme is a scheme (a letter, then letters, digits, `+`, `-` or `.`), and not a
+/// web scheme.
+enum SchemeRule: TableOptionsRule {
+  static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
+    options.schemes.compactMap { scheme in
+      let reason: String? =
+        switch URLScheme.problem(scheme) {
+        case nil: nil
+        case .notAScheme?: "a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\""
+        case .webScheme?: "http and https are not custom schemes; list universal-link hosts instead"
+        }
+      return reason.map { .init(.invalidOption, "scheme \(quoted(scheme)): \($0)") }
+    }
+  }
+}
+
+/// Each universal-link host is a valid host name, or `*.` and one (``HostList``).
+enum HostRule: TableOptionsRule {
+  static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
+    var list = HostList()
+    var problems: [RouteTableError.Problem] = []
+    for host in options.hosts {
+      do { try list.add(host) } catch { problems += error.problems }
+    }
+    return problems
+  }
+}
+
+/// Each limit is positive and within its ceiling (``InputLimits``).
+enum LimitsRule: TableOptionsRule {
+  static func problems(in options: TableOptions) -> [RouteTableError.Problem] { options.limits.problems }
+}
+
+/// No push URL key is empty.
+enum PushURLKeysRule: TableOptionsRule {
+  static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
+    guard options.pushURLKeys.contains(where: \.isEmpty) else { return [] }
+    return [.init(.invalidOption, "pushURLKeys holds an empty key; name the payload fields that hold a link")]
+  }
+}

@@ -1,0 +1,104 @@
+/// A route's declaration is sound: each typed value has a parameter of its pattern, and each
+/// parameter a value (``RouteDefinition/path(_:name:sources:_:)``).
+enum DeclarationRule: RouteRule {
+  static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
+    -> [RouteTableError.Problem]
+  {
+    definition.declarationProblems.map { .init(.invalidDeclaration, "\(definition.label) \($0)") }
+  }
+}
+
+/// Some link within the limits can match the pattern: it has no more segments than a link may
+/// have, and no literal longer than a segment may be. (This also bounds how deep a match goes.)
+/// A route that no link can match is left out.
+enum MatchableRule: RouteRule {
+  static var excludesTheRoute: Bool { true }
+
+  static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
+    -> [RouteTableError.Problem]
+  {
+    func problem(_ reason: String) -> [RouteTableError.Problem] {
+      [.init(.invalidPattern, "\(definition.label) \(reason)")]
+    }
+    if pattern.segments.count > limits.maxSegments {
+      return problem(
+        "has \(pattern.segments.count) segments; no link can match it, since a link has at most \(limits.maxSegments) (maxSegments)"
+      )
+    }
+    for case .literal(let text) in pattern.segments where text.utf8.count > limits.maxValueLength {
+      return problem(
+        "has a segment of \(text.utf8.count) bytes; no link can match it, since a segment has at most \(limits.maxValueLength) (maxValueLength)"
+      )
+    }
+    return []
+  }
+}
+
+/// Every way a route says it opens can open it: its `sources` list is not empty, and its push
+/// rule names the fields that pick it (or an action) and fills every path parameter, or its
+/// route could never be built.
+enum SourcesRule: RouteRule {
+  static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
+    -> [RouteTableError.Problem]
+  {
+    var problems: [RouteTableError.Problem] = []
+    if definition.sources?.isEmpty == true {
+      problems.append(.init(.invalidOption, "\(definition.label) has an empty list of sources, so nothing can open it"))
+    }
+    if let rule = definition.pushRule {
+      if rule.when.isEmpty, rule.action == nil {
+        problems.append(
+          .init(
+            .invalidOption,
+            "\(definition.label) has a push rule with no \"when\" fields and no action, so any notification would open it; name the fields that pick it"
+          ))
+      }
+      for name in pattern.parameterNames where rule.parameters[name] == nil && name != "replyText" {
+        problems.append(
+          .init(
+            .invalidOption,
+            "\(definition.label) has a push rule that never fills its path parameter \(quoted(name)); add it to the rule's parameters"
+          ))
+      }
+    }
+    return problems
+  }
+}
+
+/// A group has no source or confirmation of its own (its routes have them), and its own
+/// declaration is sound; its routes are checked one by one.
+enum GroupRule {
+  static func problems<Route>(of group: RouteDefinition<Route>) -> [RouteTableError.Problem] {
+    var problems: [RouteTableError.Problem] = []
+    let label = "the group at \(TextRules.escaped(group.pattern))"
+    if group.hasKeyedSource || group.requiresConfirmation {
+      problems.append(
+        .init(.invalidDeclaration, "\(label) has a source or confirmation of its own; give them to its routes"))
+    }
+    for problem in group.declarationProblems { problems.append(.init(.invalidDeclaration, "\(label) \(problem)")) }
+    return problems
+  }
+}
+
+/// A host group names one valid host, not a wildcard; it is listed among the universal-link
+/// hosts if it is not yet.
+enum HostGroupRule {
+  /// The normalized name of `host`, added to `list` if it is not there; `nil` (with the problem)
+  /// when it is not a valid host name or is a wildcard.
+  static func listing(_ host: String, in list: inout HostList, problems: inout [RouteTableError.Problem]) -> String? {
+    var single = HostList()
+    do throws(RouteTableError) {
+      guard !host.hasPrefix("*.") else {
+        throw RouteTableError(
+          problems: [.init(.invalidOption, "the host group \(quoted(host)) is a wildcard; a group names one host")])
+      }
+      try single.add(host)
+      let normalized = single.entries[0]
+      if !list.entries.contains(normalized) { try list.add(host) }
+      return normalized
+    } catch {
+      if !problems.contains(where: { error.problems.contains($0) }) { problems += error.problems }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import DeepLinkKit
+
+/// Each of a route table's rules, alone: what it refuses and what it lets through.
+@Suite struct TableRuleTests {
+  enum Route: Hashable, Sendable {
+    case item(Int)
+    case home
+  }
+
+  private func options(
+    schemes: [String] = ["myapp"], hosts: [String] = [], limits: InputLimits = InputLimits(),
+    pushURLKeys: [String] = ["url"]
+  ) -> TableOptions {
+    TableOptions(schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys)
+  }
+
+  private func messages(_ problems: [RouteTableError.Problem]) -> [String] { problems.map(\.message) }
+
+  @Test func schemeRule() {
+    #expect(SchemeRule.problems(in: options(schemes: ["myapp", "my-app.v2+x"])).isEmpty)
+    #expect(
+      messages(SchemeRule.problems(in: options(schemes: ["https", "1app"]))) == [
+        "scheme \"https\": http and https are not custom schemes; list universal-link hosts instead",
+        "scheme \"1app\": a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\"",
+      ])
+  }
+
+  @Test func hostRule() {
+    #expect(HostRule.problems(in: options(hosts: ["app.example.com", "*.example.org"])).isEmpty)
+    let problems = HostRule.problems(in: options(hosts: ["app..example.com", "fine.example.com"]))
+    #expect(problems.count == 1)
+    #expect(problems.first?.code == .invalidOption)
+  }
+
+  @Test func limitsRule() {
+    #expect(LimitsRule.problems(in: options()).isEmpty)
+    #expect(!LimitsRule.problems(in: options(limits: InputLimits(maxSegments: 0))).isEmpty)
+  }
+
+  @Test func pushURLKeysRule() {
+    #expect(PushURLKeysRule.problems(in: options(pushURLKeys: ["url", "link"])).isEmpty)
+    #expect(
+      messages(PushURLKeysRule.problems(in: options(pushURLKeys: ["url", ""]))) == [
+        "pushURLKeys holds an empty key; name the payload fields that hold a link"
+      ])
+  }
+
+  @Test func theOptionRulesRunInOrder() {
+    let problems = TableRules.problems(
+      in: options(schemes: ["http"], hosts: ["bad host"], pushURLKeys: [""]))
+    #expect(problems.count == 3)
+    #expect(problems[0].message.hasPrefix("scheme \"http\""))
+    #expect(problems[1].message.contains("bad host"))
+    #expect(problems[2].message.hasPrefix("pushURLKeys"))
+  }
+
+  @Test func matchableRuleExcludesARouteNoLinkCanMatch() throws {
+    let limits = InputLimits(maxSegments: 2)
+    let long = RouteDefinition<Route>.path("/a/b/c", to: .home)
+    let (problems, excluded) = TableRules.problems(of: long, pattern: try RoutePattern("/a/b/c"), limits: limits)
+    #expect(excluded)
+    #expect(problems.map(\.code) == [.invalidPattern])
+    let short = RouteDefinition<Route>.path("/a/b", to: .home)
+    #expect(TableRules.problems(of: short, pattern: try RoutePattern("/a/b"), limits: limits).excluded == false)
+  }
+
+  @Test func sourcesRuleFindsSourcesThatCannotOpenTheRoute() throws {
+    let none = RouteDefinition<Route>.path("/home", to: .home, sources: [])
+    #expect(
+      messages(SourcesRule.problems(of: none, pattern: try RoutePattern("/home"), limits: InputLimits())) == [
+        "route /home has an empty list of sources, so nothing can open it"
+      ])
+    let open = RouteDefinition<Route>.path("/home", to: .home, sources: [.push])
+    #expect(SourcesRule.problems(of: open, pattern: try RoutePattern("/home"), limits: InputLimits()).isEmpty)
+  }
+
+  @Test func declarationRuleNamesADeclarationThatDoesNotFitItsPattern() throws {
+    let bad = RouteDefinition<Route>.path("/items/:id/:other") { (id: Int) in .item(id) }
+    let problems = DeclarationRule.problems(
+      of: bad, pattern: try RoutePattern("/items/:id/:other"), limits: InputLimits())
+    #expect(problems.map(\.code) == [.invalidDeclaration])
+    let good = RouteDefinition<Route>.path("/items/:id") { (id: Int) in .item(id) }
+    #expect(DeclarationRule.problems(of: good, pattern: try RoutePattern("/items/:id"), limits: InputLimits()).isEmpty)
+  }
+
+  @Test func hostGroupRuleListsAGroupsHostOnce() {
+    var list = HostList()
+    var problems: [RouteTableError.Problem] = []
+    #expect(HostGroupRule.listing("App.Example.com", in: &list, problems: &problems) == "app.example.com")
+    #expect(HostGroupRule.listing("app.example.com", in: &list, problems: &problems) == "app.example.com")
+    #expect(list.entries == ["app.example.com"])
+    #expect(HostGroupRule.listing("*.example.com", in: &list, problems: &problems) == nil)
+    #expect(problems.map(\.code) == [.invalidOption])
+  }
+}
