@@ -377,8 +377,8 @@ import Testing
   @Test func deliverReceivesTheLinksContext() {
     let clock = ManualClock()
     var contexts: [DeliveryContext] = []
-    let dispatcher = LinkDispatcher(
-      router: DispatcherHarness.router, clock: { clock.now }, deliver: { _, context in contexts.append(context) })
+    let dispatcher = LinkDispatcher(router: DispatcherHarness.router, clock: { clock.now })
+    dispatcher.setHandler { _, context in contexts.append(context) }
     dispatcher.receive(.url("https://app.example.com/messages/7?utm_campaign=spring&utm_source=mail"))
     clock.advance(.seconds(3))
     dispatcher.satisfy(.ready)

@@ -2,7 +2,7 @@
 /// it carried, and how long it waited.
 ///
 /// ```swift
-/// LinkDispatcher(router: router) { route, context in
+/// dispatcher.setHandler { route, context in
 ///   analytics.log("opened", context.parameters["utm_campaign"], from: context.source)
 ///   coordinator(forScene: context.sceneIdentifier).show(route)
 /// }

@@ -1,0 +1,78 @@
+/// A link the dispatcher keeps: held for its conditions, or awaiting the app's confirmation.
+struct KeptLink<Route: Hashable & Sendable> {
+  let id: LinkID
+  let route: Route
+  let source: DeepLinkSource
+  /// When it arrived (moved back to the time a clock went back to, if it did).
+  var arrival: Duration
+  /// What the link carried besides its route, for its ``DeliveryContext``.
+  let input: DeepLinkInput?
+  let parameters: RouteParameters
+  /// Whether the app must still confirm it before it is delivered.
+  var needsConfirmation: Bool
+  /// Whether the app has been asked and its answer is awaited.
+  var isAwaitingAnswer = false
+}
+
+/// Every link the dispatcher keeps, in arrival order, which is the order of their ids: those
+/// waiting for their conditions and those awaiting the app's answer. The holding policy bounds
+/// both together, and expiry takes them from the front.
+struct KeptLinks<Route: Hashable & Sendable> {
+  private var links = FIFO<KeptLink<Route>>()
+
+  var isEmpty: Bool { links.isEmpty }
+  var count: Int { links.count }
+  /// The links, first to last.
+  var elements: ArraySlice<KeptLink<Route>> { links.elements }
+
+  subscript(index: Int) -> KeptLink<Route> {
+    get { links[index] }
+    set { links[index] = newValue }
+  }
+
+  /// Keeps a link that arrived after every kept one.
+  mutating func append(_ link: KeptLink<Route>) {
+    precondition(links.elements.last.map { $0.id < link.id } ?? true, "links are kept in arrival order")
+    links.append(link)
+  }
+
+  /// Takes the links kept longer than `maxAge` at `time`: the oldest, from the front.
+  mutating func removeExpired(at time: Duration, maxAge: Duration) -> [KeptLink<Route>] {
+    var expired: [KeptLink<Route>] = []
+    while let link = links.first, time - link.arrival > maxAge {
+      links.popFirst()
+      expired.append(link)
+    }
+    return expired
+  }
+
+  /// The position of the link `id`, found by halves (ids grow in arrival order).
+  func index(of id: LinkID) -> Int? {
+    var low = 0
+    var high = links.count
+    while low < high {
+      let middle = (low + high) / 2
+      if links[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low < links.count && links[low].id == id ? low : nil
+  }
+
+  @discardableResult
+  mutating func remove(at index: Int) -> KeptLink<Route> { links.remove(at: index) }
+
+  /// Removes every link, returning them in order.
+  mutating func removeAll() -> [KeptLink<Route>] { links.removeAll() }
+
+  /// Removes, in one pass, the links `shouldRemove` says to, returning them in order; it may
+  /// change the links it keeps.
+  mutating func removeAll(where shouldRemove: (inout KeptLink<Route>) -> Bool) -> [KeptLink<Route>] {
+    links.removeAll(where: shouldRemove)
+  }
+
+  /// Moves every arrival later than `time` back to it: the clock went back to `time`, and kept
+  /// links must stay in time order (expiry takes them from the front), none held for a
+  /// negative time.
+  mutating func rewind(to time: Duration) {
+    links.modifyEach { $0.arrival = min($0.arrival, time) }
+  }
+}

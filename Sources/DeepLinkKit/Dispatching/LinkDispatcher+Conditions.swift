@@ -1,0 +1,215 @@
+/// Conditions, and the decisions they drive: which kept links are delivered, asked about,
+/// expired or dropped.
+extension LinkDispatcher {
+  // MARK: - Conditions
+
+  /// Records that a condition holds, and delivers the held links that now can be, in arrival order.
+  ///
+  /// - Parameter condition: The condition, such as ``LinkCondition/ready``.
+  public func satisfy(_ condition: LinkCondition) {
+    defer { runEffects() }
+    satisfied.insert(condition)
+    dropExpiredLinks()
+    deliverHeldLinks()
+  }
+
+  /// Records that a condition no longer holds (a logout revokes "signed in"). Links delivered
+  /// earlier are not delivered again when it holds once more.
+  ///
+  /// When a condition that held is revoked, the links kept for a route that needs it (held, or
+  /// awaiting the app's confirmation) are dropped by default, with ``DropReason/Code/revoked``: a
+  /// link that arrived for one account must not be delivered to whichever account signs in next.
+  /// ``LinkCondition/ready`` is the exception: it says whether the app can navigate, not who uses
+  /// it, so revoking it keeps links. Links that arrived while the condition did not hold (a link
+  /// tapped while signed out, waiting for a sign-in) are not affected by revoking it again.
+  ///
+  /// - Parameters:
+  ///   - condition: The condition.
+  ///   - keepingLinks: Whether the links kept for routes that need `condition` stay, to be
+  ///     delivered when it holds again; `nil` (the default) keeps them only for `ready`.
+  public func revoke(_ condition: LinkCondition, keepingLinks: Bool? = nil) {
+    defer { runEffects() }
+    let held = satisfied.remove(condition) != nil
+    dropExpiredLinks()
+    guard held, !(keepingLinks ?? (condition == .ready)) else { return }
+    let time = now()
+    for link in kept.removeAll(where: { conditions(for: $0.route).contains(condition) }) {
+      forget(link)
+      emit(link.id, .dropped(.revoked(condition)), at: time)
+    }
+  }
+
+  /// Drops the held links older than ``maxAge``. The dispatcher does this whenever a link
+  /// arrives or a condition changes; call it to have expired links reported sooner (when the
+  /// app becomes active, say).
+  public func removeExpiredLinks() {
+    defer { runEffects() }
+    dropExpiredLinks()
+  }
+
+  /// Links are kept in arrival order, so the expired ones are at the front.
+  func dropExpiredLinks() {
+    guard let maxAge, !kept.isEmpty else { return }
+    let time = now()
+    for link in kept.removeExpired(at: time, maxAge: maxAge) {
+      forget(link)
+      emit(link.id, .dropped(.expired(after: time - link.arrival)), at: time)
+    }
+  }
+
+  // MARK: - Decisions
+
+  /// The conditions `route` needs that do not hold. A route that needs only `.ready` (the common
+  /// case) is answered without building sets.
+  func missingConditions(for route: Route) -> Set<LinkCondition> {
+    let extra = requirements(route)
+    let hasHandler = deliver != nil
+    if extra.isEmpty, hasHandler { return satisfied.contains(.ready) ? [] : [.ready] }
+    var missing = extra.subtracting(satisfied)
+    if !satisfied.contains(.ready) { missing.insert(.ready) }
+    if !hasHandler { missing.insert(.handler) }
+    return missing
+  }
+
+  func nextID() -> LinkID {
+    lastID += 1
+    return LinkID(lastID)
+  }
+
+  func accept(
+    _ route: Route, source: DeepLinkSource, id: LinkID, requiresConfirmation: Bool, input: DeepLinkInput?,
+    parameters: RouteParameters
+  ) -> DispatchOutcome<Route> {
+    let arrival = now()
+    let key = RecentKey(route: route, source: source)
+    if let earlier = window.earlier(key, at: arrival) {
+      let reason = DropReason.duplicate(of: earlier)
+      emit(id, .dropped(reason), at: arrival)
+      return .dropped(route, reason)
+    }
+
+    if case .newestOnly = holdingPolicy.kind, !kept.isEmpty {
+      // Links awaiting the app's answer are superseded too; a late answer is then ignored.
+      for link in kept.removeAll() {
+        forget(link)
+        emit(link.id, .dropped(.superseded(by: id)), at: arrival)
+      }
+    }
+    let link = KeptLink(
+      id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters,
+      needsConfirmation: requiresConfirmation)
+    if link.needsConfirmation, confirm == nil {
+      // Nobody can confirm it: declined at once, rather than answered "awaiting" and dropped.
+      emit(id, .dropped(.noConfirmationHandler), at: arrival)
+      return .dropped(route, .noConfirmationHandler)
+    }
+    let missing = missingConditions(for: route)
+    // A link that is held, or awaits the app's answer, is kept: the queue's bound counts both.
+    if !missing.isEmpty || link.needsConfirmation, case .queue(let limit) = holdingPolicy.kind, kept.count >= limit {
+      let reason = DropReason.overflow(limit: limit)
+      emit(id, .dropped(reason), at: arrival)
+      return .dropped(route, reason)
+    }
+    window.remember(key, id: id, at: arrival)
+    if missing.isEmpty {
+      release(link, at: arrival)
+      return link.needsConfirmation ? .awaitingConfirmation(route) : .delivered(route)
+    }
+    kept.append(link)
+    emit(id, .held(missing: missing), at: arrival)
+    return .held(route, missing: missing)
+  }
+
+  /// How many arrivals the duplicate window still keeps track of (for tests: it must stay bounded
+  /// by the arrivals inside the window).
+  var trackedArrivals: Int { window.trackedArrivals }
+
+  /// The time now. A clock that went back (set by hand, or an app's own clock read from the wall
+  /// time) starts anew: the duplicate window forgets the links before it, rather than keep them
+  /// for as long as the clock took back and drop later links as their duplicates; and each kept
+  /// link's arrival moves back to now, so that kept links stay in time order (expiry takes them
+  /// from the front) and none is held for a negative time.
+  func now() -> Duration {
+    let time = clock()
+    if let latest = latestTime, time < latest {
+      window.restart()
+      kept.rewind(to: time)
+    }
+    latestTime = time
+    return time
+  }
+
+  /// Forgets a held link that is dropped, so that it can be asked for again.
+  func forget(_ link: KeptLink<Route>) {
+    window.forget(RecentKey(route: link.route, source: link.source), id: link.id)
+  }
+
+  /// Releases, in arrival order, the held links whose conditions now hold. One pass, whatever the
+  /// queue holds.
+  func deliverHeldLinks() {
+    guard !kept.isEmpty else { return }
+    let time = now()
+    var asked: [KeptLink<Route>] = []
+    let ready = kept.removeAll { link in
+      guard !link.isAwaitingAnswer, missingConditions(for: link.route).isEmpty else { return false }
+      guard link.needsConfirmation else { return true }
+      // A link that needs the app's answer stays, in its place, while the app is asked.
+      link.isAwaitingAnswer = true
+      asked.append(link)
+      return false
+    }
+    // Deliver and ask in arrival order.
+    var next = asked[...]
+    for link in ready {
+      while let first = next.first, first.id < link.id {
+        ask(first, at: time)
+        next = next.dropFirst()
+      }
+      release(link, at: time)
+    }
+    for link in next { ask(link, at: time) }
+  }
+
+  /// Delivers a link whose conditions hold, or first asks the app to confirm it (the link is then
+  /// kept, awaiting the answer).
+  func release(_ link: KeptLink<Route>, at time: Duration) {
+    guard link.needsConfirmation else {
+      effects.append(.deliver(link, heldFor: time - link.arrival, time: time))
+      return
+    }
+    var awaiting = link
+    awaiting.isAwaitingAnswer = true
+    kept.append(awaiting)
+    ask(awaiting, at: time)
+  }
+
+  func ask(_ link: KeptLink<Route>, at time: Duration) {
+    emit(link.id, .confirmationRequested(link.route), at: time)
+    effects.append(.confirm(link))
+  }
+
+  /// Takes the app's answer for a link awaiting confirmation, once; a second or late answer (the
+  /// link was superseded, expired or answered already) is ignored. An approved link whose
+  /// conditions no longer hold (a logout while the alert was up) is held again, confirmed, in its
+  /// arrival place.
+  func answer(_ id: LinkID, approved: Bool) {
+    defer { runEffects() }
+    dropExpiredLinks()  // an answer that comes after `maxAge` finds the link expired
+    guard let index = kept.index(of: id), kept[index].isAwaitingAnswer else { return }
+    let time = now()
+    guard approved else {
+      let link = kept.remove(at: index)
+      forget(link)
+      emit(id, .dropped(.declined), at: time)
+      return
+    }
+    kept[index].needsConfirmation = false
+    kept[index].isAwaitingAnswer = false
+    let missing = missingConditions(for: kept[index].route)
+    if missing.isEmpty {
+      release(kept.remove(at: index), at: time)
+    } else {
+      emit(id, .held(missing: missing), at: time)
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/// Receiving links: resolved at once, then delivered, held, refused or dropped.
+extension LinkDispatcher {
+  // MARK: - Receiving
+
+  /// Resolves a link and delivers, holds or refuses it at once.
+  ///
+  /// - Parameter input: The link.
+  /// - Returns: What happened to it.
+  @discardableResult
+  public func receive(_ input: DeepLinkInput) -> DispatchOutcome<Route> {
+    defer { runEffects() }
+    let id = nextID()
+    dropExpiredLinks()
+    emit(id, .received(input.source))
+    // The route and the rest of its resolution, taken apart: making a `Resolution` here, in
+    // code that does not know `Route`, would look up its type's metadata for every link.
+    var details: ResolutionDetails?
+    let route: Route
+    do {
+      route = try router.resolvedRoute(input, details: &details)
+    } catch {
+      emit(id, .refused(error))
+      return .refused(error)
+    }
+    // (The router sets the details whenever it returns a route.)
+    let resolution = details!
+    emit(id, .resolved(route))
+    return accept(
+      route, source: resolution.source, id: id,
+      requiresConfirmation: resolution.requiresConfirmation && isUntrusted(resolution),
+      input: input, parameters: resolution.parameters)
+  }
+
+  /// Whether a resolved link comes from an untrusted source: its own, or the kind of the link it
+  /// carried (a push that carries `myapp://…` is as untrusted as a custom-scheme link), unless
+  /// the app opened it itself.
+  func isUntrusted(_ resolution: ResolutionDetails) -> Bool {
+    if untrustedSources.contains(resolution.source) { return true }
+    guard resolution.source != .inApp, let kind = resolution.linkKind else { return false }
+    return untrustedSources.contains(kind)
+  }
+
+  /// Delivers or holds a route the app resolved itself (an in-app link, a quick action mapped by
+  /// type), under the same policy, conditions and duplicate rule as a link.
+  ///
+  /// - Parameters:
+  ///   - route: The route.
+  ///   - source: Where it came from.
+  /// - Returns: What happened to it.
+  @discardableResult
+  public func receive(route: Route, source: DeepLinkSource) -> DispatchOutcome<Route> {
+    defer { runEffects() }
+    let id = nextID()
+    dropExpiredLinks()
+    emit(id, .received(source))
+    emit(id, .resolved(route))
+    return accept(
+      route, source: source, id: id, requiresConfirmation: false,
+      input: nil, parameters: RouteParameters())
+  }
+
+  /// Hands a link over from any thread. It is received on the main actor, after every link
+  /// submitted before it; none is lost.
+  ///
+  /// - Parameters:
+  ///   - input: The link.
+  ///   - completion: Called on the main actor with what happened to it.
+  public nonisolated func submit(
+    _ input: DeepLinkInput, completion: (@MainActor @Sendable (DispatchOutcome<Route>) -> Void)? = nil
+  ) {
+    let wasEmpty = inbox.withLock { pending in
+      pending.append(PendingInput(input: input, completion: completion))
+      return pending.count == 1
+    }
+    // One drain takes every link waiting, so one task per empty-to-waiting change is enough.
+    if wasEmpty {
+      Task { @MainActor in self.receiveSubmitted() }
+    }
+  }
+
+  /// Receives, in order, every link handed over with ``submit(_:completion:)`` so far.
+  public func receiveSubmitted() {
+    let pending = inbox.withLock { pending in
+      defer { pending.removeAll() }
+      return pending
+    }
+    for item in pending {
+      let outcome = receive(item.input)
+      item.completion?(outcome)
+    }
+  }
+}
