@@ -11,7 +11,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
   lazy var links = LinkReceiver(
     dispatcher: LinkDispatcher(router: familyMoviesRouter, deliver: { [weak self] in self?.show($0) }),
     onRefusedUniversalLink: { url, _ in UIApplication.shared.open(url) })
-  lazy var notifications = NotificationDelegate(receiver: links)  // the center holds it weakly
+  lazy var notifications = LinkNotificationDelegate(receiver: links)  // the center holds it weakly
 
   func application(
     _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?

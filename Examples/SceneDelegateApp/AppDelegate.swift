@@ -8,7 +8,7 @@ import UserNotifications
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
   lazy var links = LinkReceiver(dispatcher: LinkDispatcher(router: tabRouter, deliver: { [weak self] in self?.show($0) }))
-  lazy var notifications = NotificationDelegate(receiver: links)  // the center holds it weakly
+  lazy var notifications = LinkNotificationDelegate(receiver: links)  // the center holds it weakly
 
   func application(
     _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?

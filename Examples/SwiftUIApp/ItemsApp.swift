@@ -23,7 +23,7 @@ struct ItemsApp: App {
 final class ItemsAppDelegate: NSObject, UIApplicationDelegate {
   let navigation = LinkNavigationState<ItemsRoute>()
   lazy var links = LinkReceiver(dispatcher: LinkDispatcher(router: itemsRouter, deliver: navigation.deliver))
-  lazy var notifications = NotificationDelegate(receiver: links)  // the center holds it weakly
+  lazy var notifications = LinkNotificationDelegate(receiver: links)  // the center holds it weakly
 
   func application(
     _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?

@@ -102,7 +102,7 @@ public struct FakeNotificationResponse: NotificationResponseInput, @unchecked Se
 
   /// Creates a response to a notification whose payload is `payload`.
   public init(
-    actionIdentifier: String = PushNotification.defaultAction, payload: [AnyHashable: Any], replyText: String? = nil
+    actionIdentifier: String = LinkPush.defaultAction, payload: [AnyHashable: Any], replyText: String? = nil
   ) {
     self.actionIdentifier = actionIdentifier
     self.payload = payload

@@ -89,8 +89,8 @@ public protocol SceneConnectionOptionsInput {
 
 extension ShortcutItemInput {
   /// The quick action, as a plain value.
-  var quickAction: QuickAction {
-    QuickAction(type: type, userInfo: userInfo.map { info in info.mapValues { $0 as Any } })
+  var quickAction: LinkQuickAction {
+    LinkQuickAction(type: type, userInfo: userInfo.map { info in info.mapValues { $0 as Any } })
   }
 }
 
@@ -105,10 +105,10 @@ extension UserActivityInput {
       return .userActivity(ContinuedActivity(type: activityType, webpageURL: webpageURL, userInfo: userInfo))
     }
     let name = intent.intentClassName
-    var parameters = PushPayload.fields(of: userInfo)
+    var parameters = LinkPayload.fields(of: userInfo)
     for parameter in router.parameterNames(ofIntent: name) {
       guard let value = intent.parameterValue(named: parameter) else { continue }
-      if let text = PushPayload.string(from: value) ?? (value as? any IntentObjectInput)?.identifier {
+      if let text = LinkPayload.string(from: value) ?? (value as? any IntentObjectInput)?.identifier {
         parameters[parameter] = text
       }
     }
@@ -118,7 +118,7 @@ extension UserActivityInput {
 
 extension NotificationResponseInput {
   /// The response, copied into a plain value on the calling thread.
-  var notification: PushNotification {
-    PushNotification(userInfo: payload, actionIdentifier: actionIdentifier, replyText: replyText)
+  var notification: LinkPush {
+    LinkPush(userInfo: payload, actionIdentifier: actionIdentifier, replyText: replyText)
   }
 }

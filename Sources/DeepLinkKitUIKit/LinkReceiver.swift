@@ -170,7 +170,7 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
     completion()
   }
 
-  /// Routes a tap for a delegate that wraps the app's own (`NotificationDelegate(wrapping:)`):
+  /// Routes a tap for a delegate that wraps the app's own (`LinkNotificationDelegate(wrapping:)`):
   /// `forward` passes the completion handler on to the wrapped delegate and answers whether it
   /// took it (it implements the method); when it did not, the handler is called here. Either way
   /// it is called exactly once, by one of them.

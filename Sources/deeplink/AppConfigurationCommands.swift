@@ -25,9 +25,9 @@ enum AppConfigurationCommands {
     }
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     _ = try loaded.router()
-    let configuration: AppConfiguration
+    let configuration: LinkAppConfiguration
     do {
-      configuration = try AppConfiguration(
+      configuration = try LinkAppConfiguration(
         infoPlist: try AASACommand.readFile(infoPlist),
         extensionPlists: try (arguments.repeated["extension-plist"] ?? []).map(AASACommand.readFile),
         entitlements: try arguments.options["entitlements"].map(AASACommand.readFile))

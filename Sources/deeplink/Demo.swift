@@ -36,7 +36,7 @@ final class Demo {
     app("launches; the splash screen checks the session")
     at(.milliseconds(20))
     arrive("shortcut", "quick action \"Activity\" (com.example.deeplink.activity)") {
-      $0.receive(.quickAction(QuickAction(type: "com.example.deeplink.activity")))
+      $0.receive(.quickAction(LinkQuickAction(type: "com.example.deeplink.activity")))
     }
     at(.milliseconds(1200))
     app("splash done: ready; no session, so the login screen shows") { $0.satisfy(.ready) }
@@ -47,11 +47,11 @@ final class Demo {
     app("launches; the splash screen checks the session")
     at(.milliseconds(50))
     arrive("push", "notification \"New message from Ana\" {\"deeplink\": \"deeplink-example://messages/17\"}") {
-      $0.receive(.push(PushNotification(userInfo: ["deeplink": "deeplink-example://messages/17"])))
+      $0.receive(.push(LinkPush(userInfo: ["deeplink": "deeplink-example://messages/17"])))
     }
     at(.milliseconds(600))
     arrive("push", "notification \"New message from Ben\" {\"type\": \"message\", \"message_id\": 18}") {
-      $0.receive(.push(PushNotification(userInfo: ["type": "message", "message_id": 18])))
+      $0.receive(.push(LinkPush(userInfo: ["type": "message", "message_id": 18])))
     }
     at(.milliseconds(1000))
     app("the session is valid: signed in") { $0.satisfy(.signedIn) }
@@ -167,7 +167,7 @@ final class Demo {
   }
 
   private func arrive(
-    _ source: String, _ what: String, _ action: (LinkDispatcher<NamedRoute>) -> DispatchOutcome<NamedRoute>?
+    _ source: String, _ what: String, _ action: (LinkDispatcher<NamedRoute>) -> LinkOutcome<NamedRoute>?
   ) {
     line(source, what)
     _ = action(dispatcher)

@@ -36,14 +36,14 @@ enum ResolveInput {
     let options = arguments.options
     if let push = options["push"] {
       let payload = try jsonObject(push.hasPrefix("@") ? readFile(String(push.dropFirst())) : push, option: "--push")
-      let action = options["action"] ?? PushNotification.defaultAction
-      return (.push(PushNotification(userInfo: payload, actionIdentifier: action)), "push notification (\(action))")
+      let action = options["action"] ?? LinkPush.defaultAction
+      return (.push(LinkPush(userInfo: payload, actionIdentifier: action)), "push notification (\(action))")
     }
     let userInfo = try options["user-info"].map { text throws(Arguments.UsageError) in
       try jsonObject(text, option: "--user-info")
     }
     if let type = options["shortcut"] {
-      return (.quickAction(QuickAction(type: type, userInfo: userInfo)), "quick action \(type)")
+      return (.quickAction(LinkQuickAction(type: type, userInfo: userInfo)), "quick action \(type)")
     }
     if let name = options["intent"] {
       var parameters: [String: String] = [:]
@@ -57,7 +57,7 @@ enum ResolveInput {
     }
     let type = options["activity"]!
     let webpage = options["webpage-url"]
-    let activity = ContinuedActivity(type: type, webpageURL: webpage, userInfo: PushPayload.fields(of: userInfo))
+    let activity = ContinuedActivity(type: type, webpageURL: webpage, userInfo: LinkPayload.fields(of: userInfo))
     return (.userActivity(activity), "user activity \(type)" + (webpage.map { " (\($0))" } ?? ""))
   }
 

@@ -17,14 +17,14 @@ import Testing
       """#.utf8))
 
   /// A configuration that declares exactly what the table needs.
-  static let complete = AppConfiguration(
+  static let complete = LinkAppConfiguration(
     urlSchemes: ["myapp"], shortcutTypes: ["com.example.new-listing"],
     activityTypes: ["com.example.activity", "ShowActivityIntent", "OrderIntent"], intents: ["OrderIntent"],
     associatedDomains: [
       "applinks:example.com", "applinks:www.example.com", "applinks:*.shop.test", "webcredentials:example.com",
     ])
 
-  static func problems(_ change: (inout AppConfiguration) -> Void) -> [ConfigurationProblem] {
+  static func problems(_ change: (inout LinkAppConfiguration) -> Void) -> [ConfigurationProblem] {
     var configuration = complete
     change(&configuration)
     return table.check(configuration)
@@ -191,7 +191,7 @@ import Testing
     let data = { (value: [String: Any]) in
       try PropertyListSerialization.data(fromPropertyList: value, format: format, options: 0)
     }
-    let configuration = try AppConfiguration(
+    let configuration = try LinkAppConfiguration(
       infoPlist: data(Self.infoPlist), extensionPlists: [data(Self.extensionPlist)],
       entitlements: data(Self.entitlements))
     #expect(configuration.urlSchemes == ["myapp"])
@@ -209,7 +209,7 @@ import Testing
          {"UIApplicationShortcutItemType": "a"}, {"UIApplicationShortcutItemType": "a"}],
        "NSUserActivityTypes": ["ok", 7]}
       """#
-    let configuration = try AppConfiguration(infoPlist: Data(json.utf8), extensionPlists: [Data("{}".utf8)])
+    let configuration = try LinkAppConfiguration(infoPlist: Data(json.utf8), extensionPlists: [Data("{}".utf8)])
     #expect(configuration.activityTypes == ["ok"])
     #expect(configuration.shortcutTypes == ["a", "a"])
     #expect(
@@ -233,7 +233,7 @@ import Testing
     ]
     for (text, message) in cases {
       do {
-        _ = try AppConfiguration(infoPlist: Data(text.utf8))
+        _ = try LinkAppConfiguration(infoPlist: Data(text.utf8))
         Issue.record("\(text) was read")
       } catch {
         #expect(error.code == .malformedInput)
@@ -250,7 +250,7 @@ import Testing
     #expect(info.contains("\t<key>CFBundleURLTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>CFBundleTypeRole</key>"))
     #expect(info.contains("<key>UIApplicationShortcutItemTitle</key>\n\t\t\t<string>New listing</string>"))
     #expect(!info.contains("INIntentsSupported"))
-    let configuration = try AppConfiguration(
+    let configuration = try LinkAppConfiguration(
       infoPlist: Data(info.utf8), entitlements: Data(Self.table.entitlementsPlist().utf8))
     #expect(configuration.urlSchemes == ["myapp"])
     #expect(configuration.activityTypes == ["com.example.activity", "ShowActivityIntent", "OrderIntent"])
@@ -258,7 +258,7 @@ import Testing
       configuration.associatedDomains == ["applinks:example.com", "applinks:www.example.com", "applinks:*.shop.test"])
     #expect(Self.table.check(configuration).isEmpty)
     // The JSON form reads the same.
-    let json = try AppConfiguration(infoPlist: Data(Self.table.infoPlistJSON().utf8))
+    let json = try LinkAppConfiguration(infoPlist: Data(Self.table.infoPlistJSON().utf8))
     #expect(json.urlSchemes == configuration.urlSchemes && json.shortcutTypes == configuration.shortcutTypes)
   }
 

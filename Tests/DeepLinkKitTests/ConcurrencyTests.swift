@@ -8,7 +8,7 @@ import Testing
 /// `.ci/run` runs this suite again under the thread sanitizer.
 @MainActor @Suite struct ConcurrencyTests {
   final class Tally: @unchecked Sendable {
-    var outcomes: [String: [DispatchOutcome<NamedRoute>]] = [:]
+    var outcomes: [String: [LinkOutcome<NamedRoute>]] = [:]
   }
 
   @Test func manyThreadsHandOverLinksWhileConditionsChange() async {

@@ -91,7 +91,7 @@ import Testing
       dispatcher.receive(.url("myapp://payments/2/confirm", source: .inApp))
         == .delivered(NamedRoute("payment", parameters: ["id": "2"])))
     // A push rule names the route itself: the app's server chose it, not a link.
-    let push = PushNotification(fields: ["type": "payment", "payment_id": "3"])
+    let push = LinkPush(fields: ["type": "payment", "payment_id": "3"])
     #expect(dispatcher.receive(.push(push)) == .delivered(NamedRoute("payment", parameters: ["id": "3"])))
     let intent = IntentInvocation(name: "ConfirmPaymentIntent", parameters: ["id": "4"])
     #expect(dispatcher.receive(.intent(intent)) == .delivered(NamedRoute("payment", parameters: ["id": "4"])))
@@ -105,8 +105,8 @@ import Testing
   @Test(arguments: [
     (DeepLinkInput.url("https://app.example.com/payments/1/confirm"), DeepLinkSource.universalLink),
     (.url("myapp://payments/1/confirm"), .customScheme),
-    (.push(PushNotification(fields: ["deeplink": "myapp://payments/1/confirm"])), .push),
-    (.push(PushNotification(fields: ["data.deeplink": "https://app.example.com/payments/1/confirm"])), .push),
+    (.push(LinkPush(fields: ["deeplink": "myapp://payments/1/confirm"])), .push),
+    (.push(LinkPush(fields: ["data.deeplink": "https://app.example.com/payments/1/confirm"])), .push),
     (.url("myapp://payments/1/confirm", source: .push), .push),
     (
       .userActivity(

@@ -107,7 +107,7 @@ import Testing
     let steps = Int.random(in: 8...30, using: &generator)
     for _ in 0..<steps {
       ledger.deliveredThisStep = []
-      var outcome: DispatchOutcome<NamedRoute>?
+      var outcome: LinkOutcome<NamedRoute>?
       switch Int.random(in: 0..<14, using: &generator) {
       case 0..<4:
         let link = links.randomElement(using: &generator)!
@@ -142,7 +142,7 @@ import Testing
 
   static func check(
     _ dispatcher: LinkDispatcher<NamedRoute>, _ ledger: Ledger, policy: HoldingPolicy,
-    outcome: DispatchOutcome<NamedRoute>?
+    outcome: LinkOutcome<NamedRoute>?
   ) {
     let held = Set(dispatcher.heldLinks.map(\.link)).union(dispatcher.linksAwaitingConfirmation.map(\.link))
     for id in ledger.arrival.keys {

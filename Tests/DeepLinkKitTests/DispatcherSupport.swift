@@ -19,7 +19,7 @@ import DeepLinkKitTesting
 
   let clock = ManualClock()
   var delivered: [NamedRoute] = []
-  var events: [DispatchEvent<NamedRoute>] = []
+  var events: [LinkEvent<NamedRoute>] = []
   private(set) var dispatcher: LinkDispatcher<NamedRoute>!
 
   init(

@@ -435,7 +435,7 @@ import Testing
 
   @Test func submittedLinksAreReceivedInOrderWithTheirOutcome() async {
     let harness = DispatcherHarness(holdingPolicy: .queue(limit: 10))
-    var outcomes: [DispatchOutcome<NamedRoute>] = []
+    var outcomes: [LinkOutcome<NamedRoute>] = []
     for id in 1...3 {
       harness.dispatcher.submit(.url("myapp://messages/\(id)")) { outcomes.append($0) }
     }
@@ -457,12 +457,12 @@ import Testing
   // MARK: Logging and SwiftUI
 
   @Test func logLines() {
-    let event = DispatchEvent<NamedRoute>(
+    let event = LinkEvent<NamedRoute>(
       link: LinkID(3), time: .milliseconds(2250), kind: .held(missing: [.signedIn, .ready]))
-    #expect(DispatchLog.line(for: event) == "2.250s link #3 held: waiting for ready, signedIn")
+    #expect(LinkEventLog.line(for: event) == "2.250s link #3 held: waiting for ready, signedIn")
     #expect(
-      DispatchLog.line(
-        for: DispatchEvent<NamedRoute>(link: LinkID(1), time: .seconds(61), kind: .received(.push)))
+      LinkEventLog.line(
+        for: LinkEvent<NamedRoute>(link: LinkID(1), time: .seconds(61), kind: .received(.push)))
         == "61.000s link #1 received from push")
   }
 
@@ -485,14 +485,14 @@ import Testing
   }
 }
 
-extension DispatchOutcome {
+extension LinkOutcome {
   var dropped: (route: Route, reason: DropReason)? {
     if case .dropped(let route, let reason) = self { return (route, reason) }
     return nil
   }
 }
 
-extension DispatchEvent {
+extension LinkEvent {
   var dropReason: DropReason? {
     if case .dropped(let reason) = kind { return reason }
     return nil

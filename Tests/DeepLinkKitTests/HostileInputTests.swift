@@ -284,7 +284,7 @@ import Testing
     for (payload, expected) in cases {
       let outcome: Outcome
       do {
-        let route = try Self.router.resolve(.push(PushNotification(userInfo: payload))).route
+        let route = try Self.router.resolve(.push(LinkPush(userInfo: payload))).route
         outcome = .route(route.name, route.parameters)
       } catch {
         outcome = .refused(error.code)
@@ -295,11 +295,11 @@ import Testing
 
   @Test(arguments: [
     (
-      DeepLinkInput.quickAction(QuickAction(type: "com.example.request", userInfo: ["id": " "])),
+      DeepLinkInput.quickAction(LinkQuickAction(type: "com.example.request", userInfo: ["id": " "])),
       DeepLinkError.Code.invalidParameter
     ),
-    (.quickAction(QuickAction(type: "com.example.request", userInfo: ["id": "1; DROP TABLE"])), .invalidParameter),
-    (.quickAction(QuickAction(type: "")), .noRoute),
+    (.quickAction(LinkQuickAction(type: "com.example.request", userInfo: ["id": "1; DROP TABLE"])), .invalidParameter),
+    (.quickAction(LinkQuickAction(type: "")), .noRoute),
     (.intent(IntentInvocation(name: "OpenRequest", parameters: ["id": "\u{0}"])), .invalidParameter),
     (.intent(IntentInvocation(name: "OpenRequest", parameters: ["id": "7\u{0}"])), .invalidParameter),
     (.intent(IntentInvocation(name: "OpenRequest\u{0}")), .noRoute),
@@ -311,7 +311,10 @@ import Testing
     (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a/b\n"])), .invalidParameter),
     (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a/\u{2066}b"])), .invalidParameter),
     (.intent(IntentInvocation(name: "OpenDocs", parameters: ["path": "a", "x\n": "1"])), .malformedInput),
-    (.quickAction(QuickAction(type: "com.example.request", userInfo: ["id": "1", "note": "a\u{0}"])), .malformedInput),
+    (
+      .quickAction(LinkQuickAction(type: "com.example.request", userInfo: ["id": "1", "note": "a\u{0}"])),
+      .malformedInput
+    ),
     (.userActivity(ContinuedActivity(type: "com.example.order", userInfo: ["id": "."])), .invalidParameter),
     (.userActivity(ContinuedActivity(type: "com.example.order", userInfo: ["id": "../../"])), .invalidParameter),
     (

@@ -78,24 +78,26 @@ import Testing
 
   @Test func valueLengthOfOtherSources() throws {
     let router = try Self.router(InputLimits(maxValueLength: 4))
-    #expect(Self.error(router, .quickAction(QuickAction(type: "com.example.item", userInfo: ["id": "1234"]))) == nil)
     #expect(
-      Self.error(router, .quickAction(QuickAction(type: "com.example.item", userInfo: ["id": "12345"])))
+      Self.error(router, .quickAction(LinkQuickAction(type: "com.example.item", userInfo: ["id": "1234"]))) == nil)
+    #expect(
+      Self.error(router, .quickAction(LinkQuickAction(type: "com.example.item", userInfo: ["id": "12345"])))
         == DeepLinkError(.inputTooLarge, #"the value of "id" is 5 bytes long; the limit is 4 bytes"#))
     #expect(
-      Self.error(router, .push(PushNotification(userInfo: ["type": "item", "item_id": "12345"])))
+      Self.error(router, .push(LinkPush(userInfo: ["type": "item", "item_id": "12345"])))
         == DeepLinkError(.inputTooLarge, #"the value of "id" is 5 bytes long; the limit is 4 bytes"#))
   }
 
   @Test func payloadFields() throws {
     let router = try Self.router(InputLimits(maxPayloadFields: 3))
-    #expect(Self.error(router, .push(PushNotification(userInfo: ["type": "item", "item_id": "1", "x": 1]))) == nil)
+    #expect(Self.error(router, .push(LinkPush(userInfo: ["type": "item", "item_id": "1", "x": 1]))) == nil)
     #expect(
-      Self.error(router, .push(PushNotification(userInfo: ["type": "item", "item_id": "1", "x": 1, "y": 2])))
+      Self.error(router, .push(LinkPush(userInfo: ["type": "item", "item_id": "1", "x": 1, "y": 2])))
         == DeepLinkError(.inputTooLarge, "the notification's payload has 4 fields; the limit is 3"))
     #expect(
       Self.error(
-        router, .quickAction(QuickAction(type: "com.example.item", userInfo: ["id": "1", "a": "", "b": "", "c": ""])))
+        router,
+        .quickAction(LinkQuickAction(type: "com.example.item", userInfo: ["id": "1", "a": "", "b": "", "c": ""])))
         == DeepLinkError(.inputTooLarge, "the input has 4 values; the limit is 3"))
   }
 
@@ -107,10 +109,10 @@ import Testing
       for _ in 1..<levels { payload = ["type": "item", "item_id": "7", "more": payload] }
       return payload
     }
-    #expect(PushNotification(userInfo: nested(limit)).depth == limit)
-    #expect(Self.error(router, .push(PushNotification(userInfo: nested(limit)))) == nil)
+    #expect(LinkPush(userInfo: nested(limit)).depth == limit)
+    #expect(Self.error(router, .push(LinkPush(userInfo: nested(limit)))) == nil)
     #expect(
-      Self.error(router, .push(PushNotification(userInfo: nested(limit + 1))))
+      Self.error(router, .push(LinkPush(userInfo: nested(limit + 1))))
         == DeepLinkError(
           .inputTooLarge, "the notification's payload nests \(limit + 1) levels deep; the limit is \(limit)"))
   }
@@ -118,8 +120,8 @@ import Testing
   @Test func payloadsDeeperThanConversionFollowsAreRefusedToo() throws {
     var payload: [AnyHashable: Any] = ["leaf": "x"]
     for _ in 0..<200 { payload = ["n": payload] }
-    let notification = PushNotification(userInfo: payload)
-    #expect(notification.depth == PushPayload.maxDepth + 1)
+    let notification = LinkPush(userInfo: payload)
+    #expect(notification.depth == LinkPayload.maxDepth + 1)
     #expect(Self.error(try Self.router(InputLimits()), .push(notification))?.code == .inputTooLarge)
   }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PayloadTests {
   @Test func scalarValues() throws {
     let uuid = try #require(UUID(uuidString: "9F0C7A3E-5B1D-4C2A-8E6F-0123456789AB"))
-    let fields = PushPayload.fields(of: [
+    let fields = LinkPayload.fields(of: [
       "string": "text", "int": 42, "negative": -7, "double": 1.5, "whole": 42.0, "huge": 1e300,
       "true": true, "false": false, "url": URL(string: "myapp://x")!, "uuid": uuid,
       "nsTrue": NSNumber(value: true), "nsInt": NSNumber(value: 7), "unsigned": UInt64.max,
@@ -25,7 +25,7 @@ import Testing
   /// parameter refused).
   @Test func wholeFloatingPointNumbersAreIntegersAtAnySize() throws {
     #expect(
-      PushPayload.fields(of: ["small": 1e3, "large": 1e18, "negative": -1e18, "past": 1e19, "zero": -0.0])
+      LinkPayload.fields(of: ["small": 1e3, "large": 1e18, "negative": -1e18, "past": 1e19, "zero": -0.0])
         == [
           "small": "1000", "large": "1000000000000000000", "negative": "-1000000000000000000", "past": "1e+19",
           "zero": "0",
@@ -34,7 +34,7 @@ import Testing
       schemes: ["x"],
       routes: [.path("/n/:id", parse: { try $0.int("id") }).push(when: ["t": "n"], parameters: ["id": "id"])])
     #expect(
-      try router.resolve(.push(PushNotification(userInfo: ["t": "n", "id": 1e18]))).route == 1_000_000_000_000_000_000)
+      try router.resolve(.push(LinkPush(userInfo: ["t": "n", "id": 1e18]))).route == 1_000_000_000_000_000_000)
   }
 
   @Test func jsonPayloadKeepsBooleansAndNumbersApart() throws {
@@ -42,7 +42,7 @@ import Testing
       #"{"aps": {"alert": {"title": "Hi"}, "badge": 1}, "flag": true, "id": 42, "ratio": 0.25, "big": 12345678901234567890}"#
     let payload = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [AnyHashable: Any])
     #expect(
-      PushPayload.fields(of: payload) == [
+      LinkPayload.fields(of: payload) == [
         "aps.alert.title": "Hi", "aps.badge": "1", "flag": "true", "id": "42", "ratio": "0.25",
         "big": "12345678901234567890",
       ])
@@ -63,8 +63,8 @@ import Testing
       for rotation in 0..<pairs.count {
         var payload = [AnyHashable: Any](minimumCapacity: capacity)
         for (key, value) in pairs[rotation...] + pairs[..<rotation] { payload[key] = value }
-        seen.insert(PushPayload.fields(of: payload))
-        let route = try sourcesRouter.resolve(.push(PushNotification(userInfo: payload))).route
+        seen.insert(LinkPayload.fields(of: payload))
+        let route = try sourcesRouter.resolve(.push(LinkPush(userInfo: payload))).route
         #expect(route == NamedRoute("message", parameters: ["id": "2"]))
       }
     }
@@ -77,7 +77,7 @@ import Testing
   }
 
   @Test func otherValuesAreLeftOut() {
-    let fields = PushPayload.fields(of: [
+    let fields = LinkPayload.fields(of: [
       "array": [1, 2], "null": NSNull(), "date": Date(), "data": Data([1]), "nan": Double.nan, 7: "int key",
       "kept": "yes",
     ])
@@ -86,15 +86,15 @@ import Testing
 
   @Test func nestingIsFollowedToTheLimit() {
     var payload: [AnyHashable: Any] = ["leaf": "deep"]
-    for level in (1..<PushPayload.maxDepth).reversed() { payload = ["l\(level)": payload] }
-    let path = (1..<PushPayload.maxDepth).map { "l\($0)" }.joined(separator: ".") + ".leaf"
-    #expect(PushPayload.fields(of: payload) == [path: "deep"])
-    #expect(PushPayload.fields(of: ["l0": payload]).isEmpty)  // one level deeper than the limit
+    for level in (1..<LinkPayload.maxDepth).reversed() { payload = ["l\(level)": payload] }
+    let path = (1..<LinkPayload.maxDepth).map { "l\($0)" }.joined(separator: ".") + ".leaf"
+    #expect(LinkPayload.fields(of: payload) == [path: "deep"])
+    #expect(LinkPayload.fields(of: ["l0": payload]).isEmpty)  // one level deeper than the limit
   }
 
   @Test func nilGivesNoFields() {
-    #expect(PushPayload.fields(of: nil).isEmpty)
-    #expect(QuickAction(type: "t", userInfo: nil as [AnyHashable: Any]?).userInfo.isEmpty)
+    #expect(LinkPayload.fields(of: nil).isEmpty)
+    #expect(LinkQuickAction(type: "t", userInfo: nil as [AnyHashable: Any]?).userInfo.isEmpty)
   }
 
   /// A payload nested far deeper than the limit costs no more than one at the limit. (A
@@ -103,8 +103,8 @@ import Testing
   @Test func veryDeepNestingStopsAtTheLimit() {
     var payload: [AnyHashable: Any] = ["leaf": "deep"]
     for _ in 0..<1_000 { payload = ["n": payload, "top": "x"] }
-    let fields = PushPayload.fields(of: payload)
-    #expect(fields.count == PushPayload.maxDepth)  // "top", "n.top", "n.n.top", …
+    let fields = LinkPayload.fields(of: payload)
+    #expect(fields.count == LinkPayload.maxDepth)  // "top", "n.top", "n.n.top", …
     #expect(fields["top"] == "x")
   }
 }

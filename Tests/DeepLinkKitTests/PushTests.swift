@@ -5,11 +5,11 @@ import Testing
 
 @Suite struct PushTests {
   static func push(
-    _ userInfo: [AnyHashable: Any], action: String = PushNotification.defaultAction, reply: String? = nil
+    _ userInfo: [AnyHashable: Any], action: String = LinkPush.defaultAction, reply: String? = nil
   )
     -> DeepLinkInput
   {
-    .push(PushNotification(userInfo: userInfo, actionIdentifier: action, replyText: reply))
+    .push(LinkPush(userInfo: userInfo, actionIdentifier: action, replyText: reply))
   }
 
   @Test(arguments: ["deeplink", "deep_link", "link", "url"])
@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func dismissOpensNothing() {
-    let input = Self.push(["deeplink": "myapp://messages/1"], action: PushNotification.dismissAction)
+    let input = Self.push(["deeplink": "myapp://messages/1"], action: LinkPush.dismissAction)
     #expect(outcome(input).error == DeepLinkError(.noRoute, "a dismissed notification opens no route"))
   }
 

@@ -5,44 +5,45 @@ import Testing
 
 @Suite struct QuickActionTests {
   @Test func typeOpensItsRoute() {
-    let result = outcome(.quickAction(QuickAction(type: "com.example.activity")))
+    let result = outcome(.quickAction(LinkQuickAction(type: "com.example.activity")))
     #expect(result.route == NamedRoute("activity"))
     #expect(result.source == .shortcut)
   }
 
   @Test func userInfoSuppliesTypedParameters() {
-    let result = outcome(.quickAction(QuickAction(type: "com.example.request", userInfo: ["id": 7, "version": "2.1"])))
+    let result = outcome(
+      .quickAction(LinkQuickAction(type: "com.example.request", userInfo: ["id": 7, "version": "2.1"])))
     #expect(result.route == NamedRoute("request", parameters: ["id": "7", "version": "2.1"]))
   }
 
   @Test(arguments: [
     (
-      QuickAction(type: "com.example.request"),
+      LinkQuickAction(type: "com.example.request"),
       DeepLinkError(.invalidParameter, #"parameter "id" of route "request" (/requests/:id(int)) is missing"#)
     ),
     (
-      QuickAction(type: "com.example.request", userInfo: ["id": "seven"]),
+      LinkQuickAction(type: "com.example.request", userInfo: ["id": "seven"]),
       DeepLinkError(
         .invalidParameter,
         #"parameter "id" of route "request" (/requests/:id(int)) must be a base-10 integer that fits in 64 bits, not "seven""#
       )
     ),
     (
-      QuickAction(type: "com.example.request", userInfo: ["id": ""]),
+      LinkQuickAction(type: "com.example.request", userInfo: ["id": ""]),
       DeepLinkError(.invalidParameter, #"parameter "id" of route "request" (/requests/:id(int)) is empty"#)
     ),
     (
-      QuickAction(type: "com.example.unknown"),
+      LinkQuickAction(type: "com.example.unknown"),
       DeepLinkError(.noRoute, #"no route opens the quick action "com.example.unknown""#)
     ),
     (
-      QuickAction(type: "com.example.delete"),
+      LinkQuickAction(type: "com.example.delete"),
       DeepLinkError(
         .sourceNotAllowed,
         #"route "deleteAccount" (/account/delete) cannot be opened from a quick action (allowed: inApp)"#)
     ),
   ])
-  func refusals(action: QuickAction, error: DeepLinkError) {
+  func refusals(action: LinkQuickAction, error: DeepLinkError) {
     #expect(outcome(.quickAction(action)).error == error)
   }
 
@@ -63,13 +64,13 @@ import Testing
         .path("/requests/:id", DeeplinkType.request)
           .activity("com.example.request").push(when: ["type": "request"], parameters: ["id": "request_id"]),
       ])
-    #expect(try router.resolve(.quickAction(QuickAction(type: "com.example.activity"))).route == .activity)
+    #expect(try router.resolve(.quickAction(LinkQuickAction(type: "com.example.activity"))).route == .activity)
     #expect(try router.resolve(.intent(IntentInvocation(name: "ShowActivityIntent"))).route == .activity)
     #expect(
       try router.resolve(.userActivity(ContinuedActivity(type: "com.example.request", userInfo: ["id": "3"]))).route
         == .request(id: 3))
     #expect(
-      try router.resolve(.push(PushNotification(userInfo: ["type": "request", "request_id": 4]))).route
+      try router.resolve(.push(LinkPush(userInfo: ["type": "request", "request_id": 4]))).route
         == .request(id: 4))
   }
 
@@ -78,8 +79,8 @@ import Testing
       var shown: [NamedRoute] = []
       let dispatcher = LinkDispatcher(router: sourcesRouter, deliver: { shown.append($0) })
       dispatcher.satisfy(.ready)
-      #expect(dispatcher.receive(.quickAction(QuickAction(type: "com.example.activity"))).isHandled)
-      #expect(!dispatcher.receive(.quickAction(QuickAction(type: "com.example.nothing"))).isHandled)
+      #expect(dispatcher.receive(.quickAction(LinkQuickAction(type: "com.example.activity"))).isHandled)
+      #expect(!dispatcher.receive(.quickAction(LinkQuickAction(type: "com.example.nothing"))).isHandled)
       #expect(shown == [NamedRoute("activity")])
     }
   }

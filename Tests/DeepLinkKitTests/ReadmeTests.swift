@@ -108,7 +108,7 @@ extension LinkCondition {
       maxAge: .seconds(300),  // a link held longer is dropped as expired
       requirements: { route in route == .messages ? [] : [.signedIn] },  // every route also needs .ready
       deliver: { route in shown.append(route) })
-    dispatcher.addObserver(DispatchLog.observer())  // os.Logger on Apple platforms, print elsewhere
+    dispatcher.addObserver(LinkEventLog.observer())  // os.Logger on Apple platforms, print elsewhere
 
     let outcome = dispatcher.receive(.url("myapp://messages/42"))  // at launch: held, missing ready and signedIn
     dispatcher.satisfy(.ready)  // splash done: still held, the user is signed out
@@ -127,10 +127,10 @@ extension LinkCondition {
     // End of the README block.
     let sources = try LinkRouter<DeeplinkType>(schemes: ["myapp"], routes: routes)
     #expect(try sources.route(for: "myapp://messages/3") == .message(id: "3"))
-    #expect(try sources.resolve(.quickAction(QuickAction(type: "com.example.messages"))).route == .messages)
+    #expect(try sources.resolve(.quickAction(LinkQuickAction(type: "com.example.messages"))).route == .messages)
     #expect(try sources.resolve(.intent(IntentInvocation(name: "ShowMessagesIntent"))).route == .messages)
     #expect(
-      try sources.resolve(.push(PushNotification(userInfo: ["type": "message", "message_id": 42]))).route
+      try sources.resolve(.push(LinkPush(userInfo: ["type": "message", "message_id": 42]))).route
         == .message(id: "42"))
   }
 

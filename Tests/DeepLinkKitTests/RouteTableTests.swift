@@ -224,7 +224,7 @@ import Testing
         bom + Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "*"}]}]}}"#.utf8)
       ))
     #expect(try association.match("https://x.com/a", domain: "x.com").opens == ["ABCDE12345.com.x"])
-    let configuration = try AppConfiguration(infoPlist: Data(bom + Array(#"{"NSUserActivityTypes": ["t"]}"#.utf8)))
+    let configuration = try LinkAppConfiguration(infoPlist: Data(bom + Array(#"{"NSUserActivityTypes": ["t"]}"#.utf8)))
     #expect(configuration.activityTypes == ["t"])
     // A byte-order mark anywhere else is not white space.
     #expect(throws: RouteTableError.self) { try RouteTable(json: Data(Array(" ".utf8) + bom + Array("{}".utf8))) }

@@ -10,7 +10,7 @@ private func publicTypesAreSendable() {
   requireSendable(LinkRouter<NamedRoute>.self)
   requireSendable(LinkRouter<DeeplinkType>.self)
   requireSendable(RouteDefinition<DeeplinkType>.self)
-  requireSendable(Resolution<DeeplinkType>.self)
+  requireSendable(LinkResolution<DeeplinkType>.self)
   requireSendable(RouteParameters.self)
   requireSendable(RoutePattern.self)
   requireSendable(RouteTable.self)

@@ -68,13 +68,13 @@ import Testing
     struct Shouting: Hashable, Sendable, CustomStringConvertible {
       var description: String { "route\n0.000s link #9 delivered fake\u{1B}[2J" }
     }
-    let events: [DispatchEvent<Shouting>] = [
-      DispatchEvent(link: LinkID(1), time: .zero, kind: .resolved(Shouting())),
-      DispatchEvent(link: LinkID(1), time: .zero, kind: .delivered(Shouting(), heldFor: .zero)),
-      DispatchEvent(link: LinkID(1), time: .zero, kind: .confirmationRequested(Shouting())),
+    let events: [LinkEvent<Shouting>] = [
+      LinkEvent(link: LinkID(1), time: .zero, kind: .resolved(Shouting())),
+      LinkEvent(link: LinkID(1), time: .zero, kind: .delivered(Shouting(), heldFor: .zero)),
+      LinkEvent(link: LinkID(1), time: .zero, kind: .confirmationRequested(Shouting())),
     ]
     for event in events {
-      let line = DispatchLog.line(for: event)
+      let line = LinkEventLog.line(for: event)
       #expect(!line.contains("\n") && !line.contains("\u{1B}"), "\(line)")
       #expect(line.contains(#"route\n0.000s link #9"#))
     }

@@ -43,7 +43,7 @@ import Testing
     #expect(harness.delivered == [named("message", ["id": "5"])])
   }
 
-  /// `NotificationDelegate(wrapping:)` gives the app's own delegate every tap it had before, with
+  /// `LinkNotificationDelegate(wrapping:)` gives the app's own delegate every tap it had before, with
   /// the completion handler: the wrapped delegate calls it (once); a delegate that does not
   /// implement the method leaves it to the glue, which calls it once. The tap is routed either way.
   @Test func aWrappedDelegateGetsEveryTapAndTheCompletionHandlerIsCalledOnce() {
@@ -84,7 +84,7 @@ import Testing
     var completions = 0
     harness.receiver.didReceive(
       FakeNotificationResponse(
-        actionIdentifier: PushNotification.dismissAction, payload: ["deeplink": "myapp://activity"])
+        actionIdentifier: LinkPush.dismissAction, payload: ["deeplink": "myapp://activity"])
     ) { completions += 1 }
     harness.dispatcher.receiveSubmitted()
     #expect(completions == 1)

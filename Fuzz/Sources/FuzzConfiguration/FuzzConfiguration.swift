@@ -116,7 +116,7 @@ private func paths(in json: Data) -> [String] {
 private func checkInfoPlist(_ json: Data) {
   guard json.first == UInt8(ascii: "{") else { return }
   do {
-    let configuration = try AppConfiguration(infoPlist: json, entitlements: json)
+    let configuration = try LinkAppConfiguration(infoPlist: json, entitlements: json)
     _ = fuzzTable.check(configuration)
   } catch {
     if error.code != .malformedInput { violation("an Info.plist was refused as \(error.code)") }

@@ -22,7 +22,7 @@ public func fuzzInputs(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let expected: Set<DeepLinkSource>
   switch data[0] % 4 {
   case 0:
-    input = .quickAction(QuickAction(type: name, userInfo: values))
+    input = .quickAction(LinkQuickAction(type: name, userInfo: values))
     expected = [.shortcut]
   case 1:
     input = .intent(IntentInvocation(name: name, parameters: values))

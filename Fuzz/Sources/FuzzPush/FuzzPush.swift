@@ -7,22 +7,22 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPush(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard count > 0 else { return 0 }
-  let actions = [PushNotification.defaultAction, PushNotification.dismissAction, "REPLY", "OTHER"]
+  let actions = [LinkPush.defaultAction, LinkPush.dismissAction, "REPLY", "OTHER"]
   let action = actions[Int(data[0]) % actions.count]
   let json = Data(UnsafeBufferPointer(start: data + 1, count: count - 1))
   guard let value = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]) else { return 0 }
   let payload = value as? [AnyHashable: Any] ?? ["value": value]
-  let notification = PushNotification(
+  let notification = LinkPush(
     userInfo: payload, actionIdentifier: action, replyText: data[0] & 1 == 0 ? nil : "hi")
   let resolved = Result { () throws(DeepLinkError) in try fuzzRouter.resolve(.push(notification)) }
   if case .success(let resolution) = resolved {
-    if action == PushNotification.dismissAction { violation("a dismissed notification opened \(resolution.route)") }
+    if action == LinkPush.dismissAction { violation("a dismissed notification opened \(resolution.route)") }
     if resolution.source != .push { violation("a push resolved with the source \(resolution.source)") }
     checkPathValues(resolution)
   }
   // The same payload with its keys inserted in another order, into dictionaries of another
   // capacity (so they iterate in another order), flattens and resolves the same way.
-  let reordered = PushNotification(
+  let reordered = LinkPush(
     userInfo: reinserted(payload), actionIdentifier: action, replyText: notification.replyText)
   if reordered.fields != notification.fields { violation("reordering the payload's keys changed its fields") }
   let again = Result { () throws(DeepLinkError) in try fuzzRouter.resolve(.push(reordered)) }

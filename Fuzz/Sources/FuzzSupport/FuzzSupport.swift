@@ -56,7 +56,7 @@ public func checkRoundTrip(
 
 /// Checks that every path parameter and catch-all of a resolved route holds only what a link's
 /// decoded segments can: whatever the source, no value fills the path that no link could.
-public func checkPathValues(_ resolution: Resolution<NamedRoute>) {
+public func checkPathValues(_ resolution: LinkResolution<NamedRoute>) {
   guard let pattern = try? RoutePattern(resolution.pattern) else { violation("\(resolution.pattern) does not parse") }
   for segment in pattern.segments {
     let (name, isCatchAll): (String, Bool)

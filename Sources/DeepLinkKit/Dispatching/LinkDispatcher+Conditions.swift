@@ -79,7 +79,7 @@ extension LinkDispatcher {
   func accept(
     _ route: Route, source: DeepLinkSource, id: LinkID, requiresConfirmation: Bool, input: DeepLinkInput?,
     parameters: RouteParameters
-  ) -> DispatchOutcome<Route> {
+  ) -> LinkOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
     if let earlier = window.earlier(key, at: arrival) {

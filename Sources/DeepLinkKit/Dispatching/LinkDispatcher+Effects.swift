@@ -3,9 +3,9 @@
 extension LinkDispatcher {
   /// Queues an event for the observers. The event is built only when someone observes: building
   /// it (generic values, a source computed from the link) was most of the cost of a receive.
-  func emit(_ id: LinkID, _ kind: @autoclosure () -> DispatchEvent<Route>.Kind, at time: Duration? = nil) {
+  func emit(_ id: LinkID, _ kind: @autoclosure () -> LinkEvent<Route>.Kind, at time: Duration? = nil) {
     guard !observers.isEmpty else { return }
-    effects.append(.event(DispatchEvent(link: id, time: time ?? now(), kind: kind())))
+    effects.append(.event(LinkEvent(link: id, time: time ?? now(), kind: kind())))
   }
 
   /// Runs the queued calls into app code (observers and the deliver handler) in order, once the
@@ -28,10 +28,10 @@ extension LinkDispatcher {
             handlerReadsContext
               ? context(of: link, heldFor: heldFor) : DeliveryContext(link: id, source: link.source, input: ""))
           if !observers.isEmpty {
-            notify(DispatchEvent(link: id, time: time, kind: .delivered(route, heldFor: heldFor)))
+            notify(LinkEvent(link: id, time: time, kind: .delivered(route, heldFor: heldFor)))
           }
         } catch {
-          if !observers.isEmpty { notify(DispatchEvent(link: id, time: now(), kind: .dropped(.handlerFailed(error)))) }
+          if !observers.isEmpty { notify(LinkEvent(link: id, time: now(), kind: .dropped(.handlerFailed(error)))) }
         }
       case .confirm(let link):
         // A link that needs confirmation is never accepted without a handler (see `accept`).
@@ -48,7 +48,7 @@ extension LinkDispatcher {
       sceneIdentifier: input?.sceneIdentifier)
   }
 
-  func notify(_ event: DispatchEvent<Route>) {
+  func notify(_ event: LinkEvent<Route>) {
     for observer in observers { observer.observe(event) }
   }
 }

@@ -7,12 +7,12 @@ extension LinkDispatcher {
   /// - Parameter input: The link.
   /// - Returns: What happened to it.
   @discardableResult
-  public func receive(_ input: DeepLinkInput) -> DispatchOutcome<Route> {
+  public func receive(_ input: DeepLinkInput) -> LinkOutcome<Route> {
     defer { runEffects() }
     let id = nextID()
     dropExpiredLinks()
     emit(id, .received(input.source))
-    // The route and the rest of its resolution, taken apart: making a `Resolution` here, in
+    // The route and the rest of its resolution, taken apart: making a `LinkResolution` here, in
     // code that does not know `Route`, would look up its type's metadata for every link.
     var details: ResolutionDetails?
     let route: Route
@@ -48,7 +48,7 @@ extension LinkDispatcher {
   ///   - source: Where it came from.
   /// - Returns: What happened to it.
   @discardableResult
-  public func receive(route: Route, source: DeepLinkSource) -> DispatchOutcome<Route> {
+  public func receive(route: Route, source: DeepLinkSource) -> LinkOutcome<Route> {
     defer { runEffects() }
     let id = nextID()
     dropExpiredLinks()
@@ -66,7 +66,7 @@ extension LinkDispatcher {
   ///   - input: The link.
   ///   - completion: Called on the main actor with what happened to it.
   public nonisolated func submit(
-    _ input: DeepLinkInput, completion: (@MainActor @Sendable (DispatchOutcome<Route>) -> Void)? = nil
+    _ input: DeepLinkInput, completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)? = nil
   ) {
     let wasEmpty = inbox.withLock { pending in
       pending.append(PendingInput(input: input, completion: completion))

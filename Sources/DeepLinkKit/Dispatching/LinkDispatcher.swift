@@ -50,14 +50,14 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   /// A call into app code, run once the dispatcher's state is settled.
   enum Effect {
-    case event(DispatchEvent<Route>)
+    case event(LinkEvent<Route>)
     case deliver(KeptLink<Route>, heldFor: Duration, time: Duration)
     case confirm(KeptLink<Route>)
   }
 
   struct PendingInput: Sendable {
     let input: DeepLinkInput
-    let completion: (@MainActor @Sendable (DispatchOutcome<Route>) -> Void)?
+    let completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)?
   }
 
   /// The router that resolves arriving links.
@@ -90,7 +90,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// Whether the handler reads the context; a route-only handler is not given one built in full
   /// (its input text would cost a string per delivery).
   var handlerReadsContext = true
-  var observers: [(id: Int, observe: @MainActor (DispatchEvent<Route>) -> Void)] = []
+  var observers: [(id: Int, observe: @MainActor (LinkEvent<Route>) -> Void)] = []
   var lastObserverID = 0
 
   var satisfied: Set<LinkCondition> = []
@@ -175,17 +175,17 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   // MARK: - Observing
 
-  /// Calls `observer` with every event from now on, until the returned token is cancelled.
+  /// Calls `observer` with every event from now on, until its registration is cancelled.
   ///
   /// - Parameter observer: Called on the main actor, in the order events happen.
-  /// - Returns: A token whose ``ObservationToken/cancel()`` removes the observer. Dropping the
-  ///   token keeps the observer (a log for the app's lifetime needs no token).
+  /// - Returns: The observer's registration, whose ``LinkObserverRegistration/cancel()`` removes
+  ///   it. Releasing the registration keeps the observer (a log for the app's lifetime needs none).
   @discardableResult
-  public func addObserver(_ observer: @escaping @MainActor (DispatchEvent<Route>) -> Void) -> ObservationToken {
+  public func addObserver(_ observer: @escaping @MainActor (LinkEvent<Route>) -> Void) -> LinkObserverRegistration {
     lastObserverID += 1
     let id = lastObserverID
     observers.append((id, observer))
-    return ObservationToken { [weak self] in self?.observers.removeAll { $0.id == id } }
+    return LinkObserverRegistration { [weak self] in self?.observers.removeAll { $0.id == id } }
   }
 
   // MARK: - The handler

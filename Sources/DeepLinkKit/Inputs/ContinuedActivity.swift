@@ -18,7 +18,7 @@ public struct ContinuedActivity: Sendable, Hashable {
   public var type: String
   /// The activity's web page, for a universal link or browser Handoff.
   public var webpageURL: String?
-  /// Its `userInfo`, flattened by the ``PushPayload`` rules.
+  /// Its `userInfo`, flattened by the ``LinkPayload`` rules.
   public var userInfo: [String: String]
 
   /// Creates an activity.
@@ -30,6 +30,6 @@ public struct ContinuedActivity: Sendable, Hashable {
 
   /// Creates an activity from an `NSUserActivity`'s values.
   public init(type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) {
-    self.init(type: type, webpageURL: webpageURL?.absoluteString, userInfo: PushPayload.fields(of: userInfo))
+    self.init(type: type, webpageURL: webpageURL?.absoluteString, userInfo: LinkPayload.fields(of: userInfo))
   }
 }

@@ -10,8 +10,8 @@ import Foundation
 public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   enum Kind: Sendable, Hashable {
     case url(String, source: DeepLinkSource?)
-    case push(PushNotification)
-    case quickAction(QuickAction)
+    case push(LinkPush)
+    case quickAction(LinkQuickAction)
     case intent(IntentInvocation)
     case userActivity(ContinuedActivity)
   }
@@ -59,12 +59,12 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A tap on a push notification, or one of its actions.
-  public static func push(_ notification: PushNotification) -> DeepLinkInput {
+  public static func push(_ notification: LinkPush) -> DeepLinkInput {
     DeepLinkInput(kind: .push(notification))
   }
 
   /// A home-screen quick action.
-  public static func quickAction(_ action: QuickAction) -> DeepLinkInput {
+  public static func quickAction(_ action: LinkQuickAction) -> DeepLinkInput {
     DeepLinkInput(kind: .quickAction(action))
   }
 

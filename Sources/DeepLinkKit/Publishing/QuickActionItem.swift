@@ -24,7 +24,7 @@ public struct QuickActionItem: Sendable, Hashable {
   }
 
   /// The quick action the system hands back when the user picks this item.
-  public var quickAction: QuickAction { QuickAction(type: type, userInfo: userInfo) }
+  public var quickAction: LinkQuickAction { LinkQuickAction(type: type, userInfo: userInfo) }
 }
 
 /// What an app donates or publishes as a user activity for a route (Siri suggestions, Spotlight,

@@ -54,7 +54,7 @@ public struct InputLimits: Sendable, Hashable {
   public static let queryItemsCeiling = 4_096
 
   /// The problems of limits that are not positive, or past a ceiling: ``urlLengthCeiling``,
-  /// ``segmentsCeiling``, ``queryItemsCeiling``, and ``PushPayload/maxDepth`` for the payload depth.
+  /// ``segmentsCeiling``, ``queryItemsCeiling``, and ``LinkPayload/maxDepth`` for the payload depth.
   var problems: [RouteTableError.Problem] {
     let values: [(String, Int)] = [
       ("maxURLLength", maxURLLength), ("maxSegments", maxSegments), ("maxQueryItems", maxQueryItems),
@@ -78,9 +78,9 @@ public struct InputLimits: Sendable, Hashable {
       problems.append(
         .init(.invalidOption, "maxQueryItems can be at most \(Self.queryItemsCeiling), not \(maxQueryItems)"))
     }
-    if maxPayloadDepth > PushPayload.maxDepth {
+    if maxPayloadDepth > LinkPayload.maxDepth {
       problems.append(
-        .init(.invalidOption, "maxPayloadDepth can be at most \(PushPayload.maxDepth), not \(maxPayloadDepth)"))
+        .init(.invalidOption, "maxPayloadDepth can be at most \(LinkPayload.maxDepth), not \(maxPayloadDepth)"))
     }
     return problems
   }

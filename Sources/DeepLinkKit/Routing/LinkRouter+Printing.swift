@@ -39,7 +39,7 @@ extension LinkRouter {
   {
     let link = try urlString(definitionAt: index, parameters: values)
     let request = try adapter.request(for: link, source: nil)
-    let resolved: Resolution<Route>
+    let resolved: LinkResolution<Route>
     do {
       resolved = try resolve(request, checkingSources: false)
     } catch {

@@ -13,10 +13,10 @@ extension LinkRouter {
   /// - Returns: The route, its parameters and how it matched.
   /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
   @inlinable
-  public func resolve(_ url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
+  public func resolve(_ url: String, source: DeepLinkSource? = nil) throws(DeepLinkError) -> LinkResolution<Route> {
     // The resolution is put together here, where the caller's code knows `Route` (see
     // `ResolutionDetails`).
-    try Resolution { (details) throws(DeepLinkError) in try resolvedRoute(url, source: source, details: &details) }
+    try LinkResolution { (details) throws(DeepLinkError) in try resolvedRoute(url, source: source, details: &details) }
   }
 
   /// The route a link opens; the rest of its resolution goes in `details`.
@@ -36,7 +36,7 @@ extension LinkRouter {
   ///   - source: As for ``resolve(_:source:)-(String,_)``.
   /// - Returns: The route, its parameters and how it matched.
   /// - Throws: ``DeepLinkError`` saying why the link opens nothing.
-  public func resolve(_ url: URL, source: DeepLinkSource? = nil) throws(DeepLinkError) -> Resolution<Route> {
+  public func resolve(_ url: URL, source: DeepLinkSource? = nil) throws(DeepLinkError) -> LinkResolution<Route> {
     try resolve(url.absoluteString, source: source)
   }
 
@@ -67,9 +67,9 @@ extension LinkRouter {
   /// `verifying: false` leaves out a debug build's check of the route, for the checks that make
   /// it themselves.
   func resolve(_ request: PathRequest, checkingSources: Bool, verifying: Bool = true) throws(DeepLinkError)
-    -> Resolution<Route>
+    -> LinkResolution<Route>
   {
-    try Resolution { (details) throws(DeepLinkError) in
+    try LinkResolution { (details) throws(DeepLinkError) in
       try buildRoute(
         request.withScannedLink { link throws(DeepLinkError) in try matcher.match(link) },
         checkingSources: checkingSources, verifying: verifying, details: &details)

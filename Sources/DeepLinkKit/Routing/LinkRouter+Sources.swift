@@ -15,9 +15,9 @@ extension LinkRouter {
   /// - Returns: The route, its parameters and its source.
   /// - Throws: ``DeepLinkError`` saying why the input opens nothing.
   @inlinable
-  public func resolve(_ input: DeepLinkInput) throws(DeepLinkError) -> Resolution<Route> {
+  public func resolve(_ input: DeepLinkInput) throws(DeepLinkError) -> LinkResolution<Route> {
     // Put together here, where the caller's code may know `Route` (see `ResolutionDetails`).
-    try Resolution { (details) throws(DeepLinkError) in try resolvedRoute(input, details: &details) }
+    try LinkResolution { (details) throws(DeepLinkError) in try resolvedRoute(input, details: &details) }
   }
 
   /// The route `input` opens; the rest of its resolution goes in `details`.
@@ -80,7 +80,7 @@ extension LinkRouter {
     }
   }
 
-  private func route(for notification: PushNotification, details: inout ResolutionDetails?) throws(DeepLinkError)
+  private func route(for notification: LinkPush, details: inout ResolutionDetails?) throws(DeepLinkError)
     -> Route
   {
     let action = notification.actionIdentifier
@@ -92,10 +92,10 @@ extension LinkRouter {
       throw InputLimits.tooLarge(
         "the notification's payload nests \(notification.depth) levels deep", limit: "\(limits.maxPayloadDepth)")
     }
-    if action == PushNotification.dismissAction {
+    if action == LinkPush.dismissAction {
       throw DeepLinkError(.noRoute, "a dismissed notification opens no route")
     }
-    let isTap = action == PushNotification.defaultAction
+    let isTap = action == LinkPush.defaultAction
     var linkError: DeepLinkError?
     if isTap {
       for field in keyed.pushLinkFields {

@@ -158,7 +158,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// Resolves `url` as if `source` sent it, its route's `sources` aside: what the route table
   /// answers for a link, whoever may open it.
   package func resolveIgnoringSources(_ url: String, as source: DeepLinkSource) throws(DeepLinkError)
-    -> Resolution<Route>
+    -> LinkResolution<Route>
   {
     try resolve(adapter.request(for: url, source: source), checkingSources: false)
   }

@@ -1,7 +1,7 @@
 /// How a push notification's payload opens a route: fields that must match, and where the route's
 /// parameters come from.
 public struct PushRule: Sendable, Hashable {
-  /// PushPayload fields (flattened) that must all be equal to these strings.
+  /// LinkPayload fields (flattened) that must all be equal to these strings.
   public var when: [String: String]
   /// Route parameter name → payload field that supplies it.
   public var parameters: [String: String]
@@ -15,7 +15,7 @@ public struct PushRule: Sendable, Hashable {
     self.action = action
   }
 
-  func matches(_ notification: PushNotification, action: String?) -> Bool {
+  func matches(_ notification: LinkPush, action: String?) -> Bool {
     self.action == action && when.allSatisfy { notification.fields[$0.key] == $0.value }
   }
 }

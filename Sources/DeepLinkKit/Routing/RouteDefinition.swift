@@ -142,7 +142,7 @@ public struct RouteDefinition<Route>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - when: PushPayload fields (flattened, see ``PushPayload``) that must all be equal to these strings.
+  ///   - when: LinkPayload fields (flattened, see ``LinkPayload``) that must all be equal to these strings.
   ///     Of the rules that match, the one with most fields wins.
   ///   - parameters: Route parameter name → payload field that supplies it.
   ///   - action: The notification action that this rule answers; `nil` (the default) answers a tap.

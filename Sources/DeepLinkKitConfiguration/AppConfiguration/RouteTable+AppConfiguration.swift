@@ -6,7 +6,7 @@ extension RouteTable {
   /// that the app declares nothing the table cannot route.
   ///
   /// ```swift
-  /// let problems = table.check(AppConfiguration(urlSchemes: [], associatedDomains: ["applinks:*.example.com"]))
+  /// let problems = table.check(LinkAppConfiguration(urlSchemes: [], associatedDomains: ["applinks:*.example.com"]))
   /// problems.map(\.code)   // ["schemeNotRegistered", "wildcardDoesNotCoverApex"]
   /// ```
   ///
@@ -20,7 +20,7 @@ extension RouteTable {
   ///
   /// - Parameter configuration: The app's declarations.
   /// - Returns: The problems, errors first.
-  public func check(_ configuration: AppConfiguration) -> [ConfigurationProblem] {
+  public func check(_ configuration: LinkAppConfiguration) -> [ConfigurationProblem] {
     var doctor = ConfigurationDoctor(table: self, configuration: configuration)
     doctor.run()
     return (configuration.problems + doctor.problems).bySeverity()
@@ -30,13 +30,13 @@ extension RouteTable {
 /// The comparisons of ``RouteTable/check(_:)``.
 private struct ConfigurationDoctor {
   let table: RouteTable
-  let configuration: AppConfiguration
+  let configuration: LinkAppConfiguration
   var problems: [ConfigurationProblem] = []
 
   /// Apple advises "no more than about 20 to 30 domains".
   static let domainAdvice = 30
 
-  init(table: RouteTable, configuration: AppConfiguration) {
+  init(table: RouteTable, configuration: LinkAppConfiguration) {
     self.table = table
     self.configuration = configuration
   }
@@ -175,7 +175,7 @@ private struct ConfigurationDoctor {
       }
       return
     }
-    let hidden = unresolved(entries, key: AppConfiguration.associatedDomainsKey)
+    let hidden = unresolved(entries, key: LinkAppConfiguration.associatedDomainsKey)
     var applinks: [AssociatedDomainEntry] = []
     for text in entries where !Self.isBuildSetting(text) {
       switch AssociatedDomainEntry.read(text) {

@@ -31,7 +31,7 @@ extension RouteTable {
   /// `applinks:<host>` for each host (`applinks:*.example.com` for `*.example.com`).
   public func entitlementsPlist() -> String {
     let domains = hosts.map { JSONValue.string("applinks:" + AssociationTable.normalized($0)) }
-    return PropertyListText.xml(.object([AppConfiguration.associatedDomainsKey: .array(domains)]))
+    return PropertyListText.xml(.object([LinkAppConfiguration.associatedDomainsKey: .array(domains)]))
   }
 
   private func infoPlistEntries(bundleID: String?) -> JSONValue {

@@ -29,14 +29,14 @@
   /// An app with a delegate can instead add one line to its `didReceive`:
   /// ``LinkReceiver/didReceive(_:completion:)``. Set either as `UNUserNotificationCenter.current()`'s
   /// delegate before launch finishes, and keep a strong reference to it.
-  public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
+  public final class LinkNotificationDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
     // Unchecked: `wrapped` is only called from the notification center's callbacks, as it would
     // be if it were the center's delegate itself.
     private let route:
       @Sendable (UNNotificationResponse, @escaping @Sendable () -> Void, (@escaping @Sendable () -> Void) -> Bool) ->
         Void
     private let wrapped: (any UNUserNotificationCenterDelegate)?
-    private let presentation: (@Sendable (PushNotification) -> UNNotificationPresentationOptions)?
+    private let presentation: (@Sendable (LinkPush) -> UNNotificationPresentationOptions)?
 
     /// Creates a delegate that routes taps to `receiver`.
     ///
@@ -49,7 +49,7 @@
     ///     `[.banner, .list, .sound]`.
     public init<Route>(
       receiver: LinkReceiver<Route>, wrapping: (any UNUserNotificationCenterDelegate)? = nil,
-      presentation: (@Sendable (PushNotification) -> UNNotificationPresentationOptions)? = nil
+      presentation: (@Sendable (LinkPush) -> UNNotificationPresentationOptions)? = nil
     ) {
       route = { receiver.didReceive($0, completion: $1, forwarding: $2) }
       wrapped = wrapping
@@ -70,7 +70,7 @@
       withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
       if let presentation {
-        completionHandler(presentation(PushNotification(userInfo: notification.request.content.userInfo)))
+        completionHandler(presentation(LinkPush(userInfo: notification.request.content.userInfo)))
       } else if wrapped?.userNotificationCenter?(
         center, willPresent: notification, withCompletionHandler: completionHandler)
         == nil
@@ -85,4 +85,8 @@
       wrapped?.userNotificationCenter?(center, openSettingsFor: notification)
     }
   }
+
+  /// The name of 0.x, kept for one release (CHANGELOG, "Renamed").
+  @available(*, deprecated, renamed: "LinkNotificationDelegate")
+  public typealias NotificationDelegate = LinkNotificationDelegate
 #endif

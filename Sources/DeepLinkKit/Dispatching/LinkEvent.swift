@@ -2,7 +2,7 @@
 ///
 /// Each received link produces `received`, then `refused` or `resolved`, then `delivered`,
 /// `held` (later followed by `delivered` or `dropped`) or `dropped`.
-public struct DispatchEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
+public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
   /// What happened.
   public enum Kind: Sendable, Hashable {
     /// A link arrived from a source.

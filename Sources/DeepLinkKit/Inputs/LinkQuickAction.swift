@@ -1,8 +1,8 @@
 /// A home-screen quick action, as plain values: its type and its `userInfo`.
-public struct QuickAction: Sendable, Hashable {
+public struct LinkQuickAction: Sendable, Hashable {
   /// The shortcut item's type, such as `com.example.activity`.
   public var type: String
-  /// Its `userInfo`, flattened by the ``PushPayload`` rules; supplies the route's parameters by name.
+  /// Its `userInfo`, flattened by the ``LinkPayload`` rules; supplies the route's parameters by name.
   public var userInfo: [String: String]
 
   /// Creates a quick action.
@@ -13,6 +13,6 @@ public struct QuickAction: Sendable, Hashable {
 
   /// Creates a quick action from a shortcut item's `userInfo`.
   public init(type: String, userInfo: [AnyHashable: Any]?) {
-    self.init(type: type, userInfo: PushPayload.fields(of: userInfo))
+    self.init(type: type, userInfo: LinkPayload.fields(of: userInfo))
   }
 }

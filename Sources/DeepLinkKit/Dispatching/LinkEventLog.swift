@@ -6,12 +6,12 @@
 /// (the event kind public, the route private), and to standard output elsewhere.
 ///
 /// ```swift
-/// dispatcher.addObserver(DispatchLog.observer())
+/// dispatcher.addObserver(LinkEventLog.observer())
 /// // [deeplink] 0.002s link #1 received from customScheme
 /// ```
-public enum DispatchLog {
+public enum LinkEventLog {
   /// The line an event is logged as: `0.002s link #1 received from customScheme`.
-  public static func line<Route>(for event: DispatchEvent<Route>) -> String {
+  public static func line<Route>(for event: LinkEvent<Route>) -> String {
     "\(event.time.secondsText) \(event)"
   }
 
@@ -23,7 +23,7 @@ public enum DispatchLog {
   /// - Returns: A closure for ``LinkDispatcher/addObserver(_:)``.
   public static func observer<Route>(
     subsystem: String = "DeepLinkKit", category: String = "deeplink"
-  ) -> @MainActor (DispatchEvent<Route>) -> Void {
+  ) -> @MainActor (LinkEvent<Route>) -> Void {
     #if canImport(os)
       // Apple framework os (iOS 14+ / macOS 11+ / tvOS 14+ / watchOS 7+): `Logger.init(subsystem: String,
       // category: String)` and `func info(_ message: OSLogMessage)`, whose interpolations take a

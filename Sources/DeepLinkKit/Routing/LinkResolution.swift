@@ -1,5 +1,5 @@
 /// A link resolved to a route, with what the router learned on the way.
-public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
+public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Hashable {
   /// Everything but the route, in one value whose layout does not depend on the route type.
   @usableFromInline let details: ResolutionDetails
   /// The app's route. (Stored last, so that the details' place does not depend on the route
@@ -31,7 +31,7 @@ public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
     self.details = details!
   }
 
-  public static func == (left: Resolution, right: Resolution) -> Bool {
+  public static func == (left: LinkResolution, right: LinkResolution) -> Bool {
     left.route == right.route && left.source == right.source && left.parameters == right.parameters
       && left.pattern == right.pattern && left.name == right.name
       && left.requiresConfirmation == right.requiresConfirmation && left.linkKind == right.linkKind
@@ -45,7 +45,7 @@ public struct Resolution<Route: Hashable & Sendable>: Sendable, Hashable {
   }
 }
 
-/// What a ``Resolution`` holds besides the route.
+/// What a ``LinkResolution`` holds besides the route.
 ///
 /// Kept apart so that code that knows the route type (an app's, calling
 /// ``LinkRouter/resolve(_:source:)-(String,_)``) puts a resolution together itself: the library's

@@ -1,18 +1,18 @@
 /// A tap on a notification (or a pick of one of its actions), as plain values.
 ///
 /// ```swift
-/// let push = PushNotification(userInfo: response.notification.request.content.userInfo,
+/// let push = LinkPush(userInfo: response.notification.request.content.userInfo,
 ///                             actionIdentifier: response.actionIdentifier)
 /// dispatcher.receive(.push(push))
 /// ```
-public struct PushNotification: Sendable, Hashable {
+public struct LinkPush: Sendable, Hashable {
   /// The action a plain tap on the notification reports (`UNNotificationDefaultActionIdentifier`).
   public static let defaultAction = "com.apple.UNNotificationDefaultActionIdentifier"
   /// The action an explicit dismiss reports (`UNNotificationDismissActionIdentifier`); it never
   /// opens a route.
   public static let dismissAction = "com.apple.UNNotificationDismissActionIdentifier"
 
-  /// The payload's fields, flattened by the ``PushPayload`` rules (`"data.id": "7"`).
+  /// The payload's fields, flattened by the ``LinkPayload`` rules (`"data.id": "7"`).
   public var fields: [String: String]
   /// The action the user chose: ``defaultAction`` for a tap.
   public var actionIdentifier: String
@@ -34,11 +34,11 @@ public struct PushNotification: Sendable, Hashable {
   /// Creates a notification from its payload, as `userInfo` holds it.
   ///
   /// - Parameters:
-  ///   - userInfo: The notification's payload; converted once by the ``PushPayload`` rules.
+  ///   - userInfo: The notification's payload; converted once by the ``LinkPayload`` rules.
   ///   - actionIdentifier: The action the user chose.
   ///   - replyText: The typed reply of a text-input action.
   public init(userInfo: [AnyHashable: Any], actionIdentifier: String = defaultAction, replyText: String? = nil) {
-    let (fields, depth) = PushPayload.flattened(userInfo)
+    let (fields, depth) = LinkPayload.flattened(userInfo)
     self.init(fields: fields, actionIdentifier: actionIdentifier, replyText: replyText, depth: depth)
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// A quick action's completion handler wants ``isHandled``; a universal link that is `refused`
 /// can be opened in the browser instead.
-public enum DispatchOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
+public enum LinkOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
   /// The app's handler has been given the route.
   case delivered(Route)
   /// The route waits for these conditions, and will be delivered once they hold (unless a later

@@ -6,7 +6,7 @@ import Foundation
 /// Domains entitlement. ``RouteTable/check(_:)`` compares it with the route table.
 ///
 /// ```swift
-/// let configuration = try AppConfiguration(
+/// let configuration = try LinkAppConfiguration(
 ///   infoPlist: Data(contentsOf: infoPlistURL), entitlements: Data(contentsOf: entitlementsURL))
 /// configuration.urlSchemes          // ["myapp"]
 /// configuration.associatedDomains   // ["applinks:app.example.com"]
@@ -17,7 +17,7 @@ import Foundation
 /// `NSUserActivityTypes[]`, `INIntentsSupported[]`, an extension's
 /// `NSExtension.NSExtensionAttributes.IntentsSupported[]`, and the entitlement
 /// `com.apple.developer.associated-domains[]`.
-public struct AppConfiguration: Sendable, Hashable {
+public struct LinkAppConfiguration: Sendable, Hashable {
   /// The custom URL schemes of every URL type, in order.
   public var urlSchemes: [String]
   /// The types of the static quick actions, in order.

@@ -19,7 +19,7 @@ import Foundation
 ///   than ``maxDepth`` dictionaries is left out; nothing here can crash on a strange value. How
 ///   deep the dictionaries nest is recorded, so that a router can refuse a push payload nested
 ///   deeper than its ``InputLimits/maxPayloadDepth``.
-public enum PushPayload {
+public enum LinkPayload {
   /// How deep nested dictionaries are followed at most.
   public static let maxDepth = 64
 
