@@ -82,7 +82,7 @@ package struct HostList: Sendable, Hashable {
 
   /// The lowercase ASCII form of a host, or why it is not a valid host name (a phrase to follow
   /// the host's name).
-  package static func normalize<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(InvalidHost) -> String {
+  package static func normalize(_ bytes: [UInt8]) throws(InvalidHost) -> String {
     guard !bytes.isEmpty else { throw InvalidHost(reason: "is empty") }
     if bytes.contains(UInt8(ascii: "%")) { throw InvalidHost(reason: "holds a percent escape") }
     if bytes.contains(UInt8(ascii: "\\")) { throw InvalidHost(reason: "holds a backslash") }

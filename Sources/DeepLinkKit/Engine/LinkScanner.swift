@@ -231,7 +231,7 @@ struct LinkScanner {
     }
     var normalized: String
     do {
-      normalized = try HostList.normalize(host)
+      normalized = try HostList.normalize(Array(host))
     } catch {
       throw refusal.malformed("the host \(quoted(host)) \(error.reason)")
     }

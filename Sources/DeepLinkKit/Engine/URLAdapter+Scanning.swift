@@ -30,6 +30,18 @@ extension URLAdapter {
     _ url: String, source: DeepLinkSource?, writingMessages: Bool = false,
     _ body: (ScannedLink) throws(DeepLinkError) -> Result
   ) throws(DeepLinkError) -> Result {
+    // The scan itself is not generic: one copy of it in an app, whatever its callers make of a
+    // link (a copy per result type cost about 8 KB of an app's code).
+    var result: Result?
+    try scanLink(url, source: source, writingMessages: writingMessages) { (link) throws(DeepLinkError) in
+      result = try body(link)
+    }
+    return result!
+  }
+
+  private func scanLink(
+    _ url: String, source: DeepLinkSource?, writingMessages: Bool, _ body: (ScannedLink) throws(DeepLinkError) -> Void
+  ) throws(DeepLinkError) {
     var bytes = url
     do {
       // `withUTF8` rethrows untyped errors, so the typed error travels out in a `Result`.
@@ -64,10 +76,9 @@ extension URLAdapter {
     }
   }
 
-  fileprivate func scan<Result>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ refusal: Refusal,
-    _ body: (ScannedLink) throws(DeepLinkError) -> Result
-  ) throws(DeepLinkError) -> Result {
+  private func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ refusal: Refusal, _ body: (ScannedLink) throws(DeepLinkError) -> Void
+  ) throws(DeepLinkError) {
     guard !bytes.isEmpty else { throw refusal.malformed("the link is empty") }
     guard bytes.count <= limits.maxURLLength else {
       throw refusal.tooLarge("the link is \(bytes.count) bytes long", limit: "\(limits.maxURLLength) bytes")
@@ -96,7 +107,7 @@ extension URLAdapter {
         withUnsafeTemporaryAllocation(
           of: ScannedLink.QueryItem.self, capacity: min(ampersands + 1, limits.maxQueryItems)
         ) { items in
-          Swift.Result { () throws(DeepLinkError) -> Result in
+          Swift.Result { () throws(DeepLinkError) -> Void in
             var scanner = LinkScanner(
               adapter: self, refusal: refusal, bytes: bytes, scratch: scratch, segments: segments, items: items)
             return try body(scanner.scan(parts))

@@ -25,3 +25,10 @@ extension String {
     return String(decoding: utf8.map(\.lowercasedASCII), as: UTF8.self)
   }
 }
+
+extension Dictionary where Key == String, Value == String {
+  /// The entries by key, so that the same values give the same answer on every run. (One sort
+  /// shared by every caller: each call site's own closure was another copy of the sort in an
+  /// app's code.)
+  var sortedByKey: [(key: String, value: String)] { sorted { $0.key < $1.key } }
+}

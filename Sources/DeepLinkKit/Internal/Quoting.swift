@@ -3,11 +3,16 @@
 /// after at most `limit` bytes of the input, on a character boundary, with `…`. So a hostile value
 /// can neither flood a log, nor end the line (forging a second one), nor reach a terminal as a
 /// control sequence, nor make the quote ambiguous.
+///
+/// Not generic over its input's type (bytes and substrings are made a string first): messages
+/// are written rarely, and one copy of this costs an app less code than one per type.
 package func quoted<Bytes: Collection<UInt8>>(_ bytes: Bytes, limit: Int = 80) -> String {
   quoted(String(decoding: bytes, as: UTF8.self), limit: limit)
 }
 
-package func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
+package func quoted(_ text: Substring, limit: Int = 80) -> String { quoted(String(text), limit: limit) }
+
+package func quoted(_ text: String, limit: Int = 80) -> String {
   // Plain ASCII that needs no escape: every byte is a character, so it is cut on bytes.
   if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
     let utf8 = text.utf8

@@ -10,7 +10,7 @@ extension LinkRouter {
   ) throws(DeepLinkError) -> Route {
     let definition = definitions[index]
     // Sorted, so that the same values give the same answer (and the same message) on every run.
-    let sorted = values.sorted { $0.key < $1.key }
+    let sorted = values.sortedByKey
     try checkValues(sorted)
     var parameters = RouteParameters()
     for segment in patterns[index].segments {

@@ -117,7 +117,7 @@ extension LinkRouter {
           ? "no route matches the notification's payload" : "no route opens the notification action \(quoted(action))")
     }
     var values: [String: String] = [:]
-    for (parameter, field) in rule.parameters.sorted(by: { $0.key < $1.key }) {
+    for (parameter, field) in rule.parameters.sortedByKey {
       guard let value = notification.fields[field] else {
         throw .invalidParameter(
           parameter, "of \(definitions[index].label) is missing: the payload has no field \(quoted(field))")

@@ -336,7 +336,7 @@ extension RouteDefinition where Route: Hashable & Sendable {
     if let print {
       printer = { route in
         guard let values = print(route) else { return nil }
-        return values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        return values.sortedByKey.map { (name: $0.key, value: $0.value) }
       }
     }
     return Self(pattern: pattern, name: name, sources: sources, parse: parse, printer: printer)
