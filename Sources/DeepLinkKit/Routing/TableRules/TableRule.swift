@@ -9,10 +9,11 @@
 /// ``KeyedRoutes``.
 enum TableRules {
   /// In the order their problems are reported.
-  static let options: [any TableOptionsRule.Type] = [
-    SchemeRule.self, HostRule.self, LimitsRule.self, PushURLKeysRule.self,
-  ]
-  static let routes: [any RouteRule.Type] = [DeclarationRule.self, MatchableRule.self, SourcesRule.self]
+  /// (Computed, not stored: a stored list of metatypes is shared mutable state to Swift 6.)
+  static var options: [any TableOptionsRule.Type] {
+    [SchemeRule.self, HostRule.self, LimitsRule.self, PushURLKeysRule.self]
+  }
+  static var routes: [any RouteRule.Type] { [DeclarationRule.self, MatchableRule.self, SourcesRule.self] }
 
   /// Every problem of the table's options.
   static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
