@@ -99,14 +99,19 @@ public struct FakeNotificationResponse: NotificationResponseInput, @unchecked Se
   public var actionIdentifier: String
   public var payload: [AnyHashable: Any]
   public var replyText: String?
+  /// `notification.request.identifier`: one of its own for each response made (a new
+  /// notification), unless given.
+  public var requestIdentifier: String?
 
   /// Creates a response to a notification whose payload is `payload`.
   public init(
-    actionIdentifier: String = LinkPush.defaultAction, payload: [AnyHashable: Any], replyText: String? = nil
+    actionIdentifier: String = LinkPush.defaultAction, payload: [AnyHashable: Any], replyText: String? = nil,
+    requestIdentifier: String? = UUID().uuidString
   ) {
     self.actionIdentifier = actionIdentifier
     self.payload = payload
     self.replyText = replyText
+    self.requestIdentifier = requestIdentifier
   }
 }
 

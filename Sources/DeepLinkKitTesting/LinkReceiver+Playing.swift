@@ -51,7 +51,10 @@ extension LinkReceiver {
   }
 
   /// Plays a cold start of a scene-based app: the connection options reach
-  /// `willConnect(options:scene:)`; `launchOptions` is `nil`.
+  /// `willConnect(options:scene:)`; `launchOptions` is `nil`. A notification tap is then handed
+  /// over a second time, without its scene, by the notification center's `didReceive` (as has
+  /// been seen on devices; Apple does not document whether it always is). Play it for a second
+  /// scene to play two windows opened at once.
   ///
   /// - Parameters:
   ///   - input: What opened the app.
@@ -67,6 +70,10 @@ extension LinkReceiver {
     case .notificationTap(let response): options.notificationResponse = response
     }
     willConnect(options: options, scene: scene)
+    if case .notificationTap(let response) = input {
+      didReceive(response, completion: {})
+      dispatcher.receiveSubmitted()
+    }
   }
 
   /// Plays `input` reaching a running app: the delegate method iOS calls for it. A notification

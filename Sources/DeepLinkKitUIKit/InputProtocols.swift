@@ -68,6 +68,13 @@ public protocol NotificationResponseInput {
   var payload: [AnyHashable: Any] { get }
   /// `UNTextInputNotificationResponse.userText`, for a text-input action.
   var replyText: String? { get }
+  /// `notification.request.identifier`: which notification was tapped, so that one tap handed
+  /// over twice opens once; `nil` when not known.
+  var requestIdentifier: String? { get }
+}
+
+extension NotificationResponseInput {
+  public var requestIdentifier: String? { nil }
 }
 
 /// What the glue reads of a `UIScene.ConnectionOptions`.
@@ -119,6 +126,8 @@ extension UserActivityInput {
 extension NotificationResponseInput {
   /// The response, copied into a plain value on the calling thread.
   var notification: LinkPush {
-    LinkPush(userInfo: payload, actionIdentifier: actionIdentifier, replyText: replyText)
+    LinkPush(
+      userInfo: payload, actionIdentifier: actionIdentifier, replyText: replyText,
+      requestIdentifier: requestIdentifier)
   }
 }

@@ -28,8 +28,8 @@ import Foundation
   let dispatcher: LinkDispatcher<NamedRoute>
   private(set) var receiver: LinkReceiver<NamedRoute>!
 
-  init(ready: Bool = true, holdingPolicy: HoldingPolicy = .newestOnly) {
-    dispatcher = LinkDispatcher(router: Self.router, holdingPolicy: holdingPolicy)
+  init(ready: Bool = true, holdingPolicy: HoldingPolicy = .newestOnly, clock: ManualClock? = nil) {
+    dispatcher = LinkDispatcher(router: Self.router, holdingPolicy: holdingPolicy, clock: clock?.read)
     dispatcher.setHandler { [unowned self] route, context in
       self.delivered.append(route)
       self.contexts.append(context)

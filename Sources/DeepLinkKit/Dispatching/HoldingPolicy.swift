@@ -1,7 +1,9 @@
 /// What a dispatcher keeps while links wait for their conditions.
 ///
-/// - ``newestOnly``: one link at most; a newer link replaces it (the older one is dropped as
-///   superseded). A second push tapped during the splash screen wins over the first. The default.
+/// - ``newestOnly``: one link at most per scene (window); a newer link of the same scene replaces
+///   it (the older one is dropped as superseded), and a link of no known scene replaces every
+///   kept link. A second push tapped during the splash screen wins over the first; two windows
+///   that connect with a link each both keep theirs. The default.
 /// - ``queue(limit:)``: every link, in arrival order, up to `limit`; a link arriving when the
 ///   queue is full is dropped as overflow.
 public struct HoldingPolicy: Sendable, Hashable, CustomStringConvertible {

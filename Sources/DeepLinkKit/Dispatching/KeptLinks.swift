@@ -8,10 +8,30 @@ struct KeptLink<Route: Hashable & Sendable> {
   /// What the link carried besides its route, for its ``DeliveryContext``.
   let input: DeepLinkInput?
   let parameters: RouteParameters
+  /// The scene it arrived in, when known (taken from a later copy of the same link if this one
+  /// did not know it).
+  var scene: String?
   /// Whether the app must still confirm it before it is delivered.
   var needsConfirmation: Bool
   /// Whether the app has been asked and its answer is awaited.
   var isAwaitingAnswer = false
+
+  /// The notification tap it is, if it is one whose request identifier iOS gave.
+  var tap: NotificationTap? { input?.notificationTap }
+}
+
+/// One tap on one notification: its request's identifier and the action picked.
+struct NotificationTap: Hashable {
+  let request: String
+  let action: String
+}
+
+extension DeepLinkInput {
+  /// The notification tap this input is, if it is one whose request identifier is known.
+  var notificationTap: NotificationTap? {
+    guard case .push(let push) = kind, let request = push.requestIdentifier else { return nil }
+    return NotificationTap(request: request, action: push.actionIdentifier)
+  }
 }
 
 /// Every link the dispatcher keeps, in arrival order, which is the order of their ids: those
@@ -67,6 +87,14 @@ struct KeptLinks<Route: Hashable & Sendable> {
   /// change the links it keeps.
   mutating func removeAll(where shouldRemove: (inout KeptLink<Route>) -> Bool) -> [KeptLink<Route>] {
     links.removeAll(where: shouldRemove)
+  }
+
+  /// Gives the kept link `id` the scene `scene` if it did not know its own: a copy of the same
+  /// link that came with its scene (a cold start's connection options, after a delegate call
+  /// that had none).
+  mutating func adopt(scene: String, for id: LinkID) {
+    guard let index = index(of: id), links[index].scene == nil else { return }
+    links[index].scene = scene
   }
 
   /// Moves every arrival later than `time` back to it: the clock went back to `time`, and kept

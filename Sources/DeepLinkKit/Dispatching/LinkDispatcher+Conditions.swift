@@ -78,25 +78,33 @@ extension LinkDispatcher {
 
   func accept(
     _ route: Route, source: DeepLinkSource, id: LinkID, requiresConfirmation: Bool, input: DeepLinkInput?,
-    parameters: RouteParameters
+    parameters: RouteParameters, scene: String?
   ) -> LinkOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
-    if let earlier = window.earlier(key, at: arrival) {
+    // A notification tap whose request iOS names is a duplicate of the same tap only; any other
+    // link, of the same route and source inside the window, in the same scene.
+    let tap = input?.notificationTap
+    let earlier = if let tap { taps.earlier(tap, at: arrival) } else { window.earlier(key, scene: scene, at: arrival) }
+    if let earlier {
+      // The same link, handed over again with the scene the first copy did not know.
+      if let scene { kept.adopt(scene: scene, for: earlier) }
       let reason = DropReason.duplicate(of: earlier)
       emit(id, .dropped(reason), at: arrival)
       return .dropped(route, reason)
     }
 
     if case .newestOnly = holdingPolicy.kind, !kept.isEmpty {
-      // Links awaiting the app's answer are superseded too; a late answer is then ignored.
-      for link in kept.removeAll() {
+      // The newest link of each window is kept: a link tapped during the splash screen wins over
+      // an earlier one of the same window, not over another window's. Links awaiting the app's
+      // answer are superseded too; a late answer is then ignored.
+      for link in kept.removeAll(where: { DuplicateWindow<RecentKey>.sameWindow($0.scene, scene) }) {
         forget(link)
         emit(link.id, .dropped(.superseded(by: id)), at: arrival)
       }
     }
     let link = KeptLink(
-      id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters,
+      id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters, scene: scene,
       needsConfirmation: requiresConfirmation)
     if link.needsConfirmation, confirm == nil {
       // Nobody can confirm it: declined at once, rather than answered "awaiting" and dropped.
@@ -110,7 +118,11 @@ extension LinkDispatcher {
       emit(id, .dropped(reason), at: arrival)
       return .dropped(route, reason)
     }
-    window.remember(key, id: id, at: arrival)
+    if let tap {
+      taps.remember(tap, id: id, at: arrival)
+    } else {
+      window.remember(key, scene: scene, id: id, at: arrival)
+    }
     if missing.isEmpty {
       release(link, at: arrival)
       return link.needsConfirmation ? .awaitingConfirmation(route) : .delivered(route)
@@ -133,6 +145,7 @@ extension LinkDispatcher {
     let time = clock()
     if let latest = latestTime, time < latest {
       window.restart()
+      taps.restart()
       kept.rewind(to: time)
     }
     latestTime = time
@@ -141,7 +154,11 @@ extension LinkDispatcher {
 
   /// Forgets a held link that is dropped, so that it can be asked for again.
   func forget(_ link: KeptLink<Route>) {
-    window.forget(RecentKey(route: link.route, source: link.source), id: link.id)
+    if let tap = link.tap {
+      taps.forget(tap, id: link.id)
+    } else {
+      window.forget(RecentKey(route: link.route, source: link.source), id: link.id)
+    }
   }
 
   /// Releases, in arrival order, the held links whose conditions now hold. One pass, whatever the

@@ -45,7 +45,7 @@ extension LinkDispatcher {
     return DeliveryContext(
       link: link.id, source: link.source, input: input.map { "\($0)" } ?? "\(link.route)",
       parameters: link.parameters, heldFor: heldFor, sendingApplication: input?.sendingApplication,
-      sceneIdentifier: input?.sceneIdentifier)
+      sceneIdentifier: link.scene)
   }
 
   func notify(_ event: LinkEvent<Route>) {

@@ -28,7 +28,7 @@ extension LinkDispatcher {
     return accept(
       route, source: resolution.source, id: id,
       requiresConfirmation: resolution.requiresConfirmation && isUntrusted(resolution),
-      input: input, parameters: resolution.parameters)
+      input: input, parameters: resolution.parameters, scene: input.sceneIdentifier)
   }
 
   /// Whether a resolved link comes from an untrusted source: its own, or the kind of the link it
@@ -40,23 +40,46 @@ extension LinkDispatcher {
     return untrustedSources.contains(kind)
   }
 
-  /// Delivers or holds a route the app resolved itself (an in-app link, a quick action mapped by
-  /// type), under the same policy, conditions and duplicate rule as a link.
+  /// Delivers or holds a route the app resolved itself (an in-app link, an App Intent's
+  /// `perform()`, a quick action mapped by type), under the same rules as a link: the sources and
+  /// confirmation of the route's definition (the one whose link opens it), the policy, the
+  /// conditions and the duplicate rule.
+  ///
+  /// ```swift
+  /// func perform() async throws -> some IntentResult {
+  ///   await links.dispatcher.receive(route: .item(id: id), source: .intent)
+  ///   return .result()
+  /// }
+  /// ```
+  ///
+  /// A route limited to other sources is refused (``DeepLinkError/Code/sourceNotAllowed``), and
+  /// one that requires confirmation asks for it when `source` is untrusted, as its link would. A
+  /// route no definition prints has no sources or confirmation to check.
   ///
   /// - Parameters:
   ///   - route: The route.
   ///   - source: Where it came from.
+  ///   - scene: The scene it arrived in (`UISceneSession.persistentIdentifier`), if known: it
+  ///     reaches the delivery's context, and links are held and de-duplicated per scene.
   /// - Returns: What happened to it.
   @discardableResult
-  public func receive(route: Route, source: DeepLinkSource) -> LinkOutcome<Route> {
+  public func receive(route: Route, source: DeepLinkSource, scene: String? = nil) -> LinkOutcome<Route> {
     defer { runEffects() }
     let id = nextID()
     dropExpiredLinks()
     emit(id, .received(source))
+    let requiresConfirmation: Bool
+    do {
+      requiresConfirmation = try router.checkedRoute(route, from: source)
+    } catch {
+      emit(id, .refused(error))
+      return .refused(error)
+    }
     emit(id, .resolved(route))
     return accept(
-      route, source: source, id: id, requiresConfirmation: false,
-      input: nil, parameters: RouteParameters())
+      route, source: source, id: id,
+      requiresConfirmation: requiresConfirmation && source != .inApp && untrustedSources.contains(source),
+      input: nil, parameters: RouteParameters(), scene: scene)
   }
 
   /// Hands a link over from any thread. It is received on the main actor, after every link

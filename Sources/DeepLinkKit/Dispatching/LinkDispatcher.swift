@@ -48,6 +48,12 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     let source: DeepLinkSource
   }
 
+  /// How long a tap on one notification is remembered, to open it once however many callbacks
+  /// hand it over: a minute, longer than any launch takes between a scene's connection options
+  /// and the notification delegate's call, and shorter than any reuse of a request identifier
+  /// (a daily reminder's) can be.
+  static var tapMemory: Duration { .seconds(60) }
+
   /// A call into app code, run once the dispatcher's state is settled.
   enum Effect {
     case event(LinkEvent<Route>)
@@ -96,8 +102,11 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   var satisfied: Set<LinkCondition> = []
   /// Every link kept, in arrival order: held for its conditions, or awaiting the app's answer.
   var kept = KeptLinks<Route>()
-  /// The latest held or delivered link of each route and source, for the duplicate rule.
+  /// The latest held or delivered link of each route, source and scene, for the duplicate rule.
   var window: DuplicateWindow<RecentKey>
+  /// The notification taps held or delivered in the last ``tapMemory``, by request identifier:
+  /// a tap is a duplicate of the same tap only, whatever its route, scene or time.
+  var taps = DuplicateWindow<NotificationTap>(length: tapMemory)
   var lastID = 0
   /// Calls into app code waiting to run.
   var effects = EffectQueue<Effect>()
@@ -111,8 +120,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   ///   - maxAge: How long a link may be held (or await the app's confirmation) before it expires:
   ///     ``defaultMaxAge`` (ten minutes) by default; `nil` keeps links until they are delivered or
   ///     superseded.
-  ///   - duplicateWindow: How long after a link the same route from the same kind of source is
-  ///     dropped as a duplicate; 2 seconds by default, `.zero` turns it off.
+  ///   - duplicateWindow: How long after a link the same route from the same kind of source, in
+  ///     the same scene, is dropped as a duplicate; 2 seconds by default, `.zero` turns it off. (A
+  ///     notification tap whose request identifier is known is a duplicate of the same tap only,
+  ///     for a minute, whatever this is.)
   ///   - clock: The time now, as a duration since any fixed origin; a continuous clock by
   ///     default. Tests and the demo pass their own.
   ///   - untrustedSources: The sources whose links need the app's confirmation for routes that

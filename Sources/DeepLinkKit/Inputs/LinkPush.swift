@@ -20,15 +20,23 @@ public struct LinkPush: Sendable, Hashable {
   public var replyText: String?
   /// How deep the payload's dictionaries nested: 1 for a flat payload.
   public var depth: Int
+  /// The notification request's identifier (`UNNotificationRequest.identifier`: a local
+  /// notification's own, a remote one's `apns-collapse-id` or one the system assigned), when
+  /// known. The dispatcher opens a tap on one notification once, however many callbacks hand it
+  /// over (a scene's connection options and the notification delegate, at a cold start), and
+  /// taps on two notifications each, even for one route.
+  public var requestIdentifier: String?
 
   /// Creates a notification from flattened fields.
   public init(
-    fields: [String: String], actionIdentifier: String = defaultAction, replyText: String? = nil, depth: Int = 1
+    fields: [String: String], actionIdentifier: String = defaultAction, replyText: String? = nil, depth: Int = 1,
+    requestIdentifier: String? = nil
   ) {
     self.fields = fields
     self.actionIdentifier = actionIdentifier
     self.replyText = replyText
     self.depth = depth
+    self.requestIdentifier = requestIdentifier
   }
 
   /// Creates a notification from its payload, as `userInfo` holds it.
@@ -37,8 +45,14 @@ public struct LinkPush: Sendable, Hashable {
   ///   - userInfo: The notification's payload; converted once by the ``LinkPayload`` rules.
   ///   - actionIdentifier: The action the user chose.
   ///   - replyText: The typed reply of a text-input action.
-  public init(userInfo: [AnyHashable: Any], actionIdentifier: String = defaultAction, replyText: String? = nil) {
+  ///   - requestIdentifier: The notification request's identifier, when known.
+  public init(
+    userInfo: [AnyHashable: Any], actionIdentifier: String = defaultAction, replyText: String? = nil,
+    requestIdentifier: String? = nil
+  ) {
     let (fields, depth) = LinkPayload.flattened(userInfo)
-    self.init(fields: fields, actionIdentifier: actionIdentifier, replyText: replyText, depth: depth)
+    self.init(
+      fields: fields, actionIdentifier: actionIdentifier, replyText: replyText, depth: depth,
+      requestIdentifier: requestIdentifier)
   }
 }

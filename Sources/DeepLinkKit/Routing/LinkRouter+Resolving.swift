@@ -103,13 +103,7 @@ extension LinkRouter {
     _ index: Int, _ essentials: RouteEssentials, _ parameters: inout RouteParameters, source: DeepLinkSource,
     linkKind: DeepLinkSource?, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
-    if checkingSources, essentials.sources & source.bit == 0 {
-      let sources = definitions[index].sources ?? []
-      let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
-      throw DeepLinkError(
-        .sourceNotAllowed,
-        "\(routeNames.label(index)) cannot be opened from \(source.phrase) (allowed: \(allowed))")
-    }
+    if checkingSources, essentials.sources & source.bit == 0 { throw sourceNotAllowed(index, source) }
     if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
@@ -161,5 +155,30 @@ extension LinkRouter {
       case .optional, .repeated: break
       }
     }
+  }
+
+  /// The refusal of the route at `index` from `source`, which its sources leave out.
+  private func sourceNotAllowed(_ index: Int, _ source: DeepLinkSource) -> DeepLinkError {
+    let sources = definitions[index].sources ?? []
+    let allowed = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue).joined(separator: ", ")
+    return DeepLinkError(
+      .sourceNotAllowed, "\(routeNames.label(index)) cannot be opened from \(source.phrase) (allowed: \(allowed))")
+  }
+
+  /// Checks a route the app resolved itself against its definition, the one whose link opens it
+  /// (the first that prints it, as ``urlString(for:)`` finds it): whether `source` may open it,
+  /// and whether it requires confirmation. A route no definition prints has nothing to check.
+  ///
+  /// - Returns: Whether the route's definition requires confirmation.
+  /// - Throws: ``DeepLinkError/Code/sourceNotAllowed`` when the definition's sources leave
+  ///   `source` out.
+  func checkedRoute(_ route: Route, from source: DeepLinkSource) throws(DeepLinkError) -> Bool {
+    let claims = { (index: Int) -> Bool in
+      // A definition whose printer fails on the route still claims it.
+      do { return try self.definitions[index].print(route) != nil } catch { return true }
+    }
+    guard let index = printable.first(where: claims) else { return false }
+    if let sources = definitions[index].sources, !sources.contains(source) { throw sourceNotAllowed(index, source) }
+    return definitions[index].requiresConfirmation
   }
 }

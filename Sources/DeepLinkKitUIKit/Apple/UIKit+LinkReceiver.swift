@@ -17,7 +17,8 @@
 // - UIKit `UIScene.ConnectionOptions` (main actor): `urlContexts`, `userActivities`, `shortcutItem`,
 //   `notificationResponse` (iOS, not tvOS): uikit/uiscene/connectionoptions
 // - UserNotifications `UNNotificationResponse`: `actionIdentifier`, `notification.request.content.userInfo`:
-//   usernotifications/unnotificationresponse; `UNTextInputNotificationResponse.userText`:
+//   usernotifications/unnotificationresponse; `UNNotificationRequest.identifier`:
+//   usernotifications/unnotificationrequest/identifier; `UNTextInputNotificationResponse.userText`:
 //   usernotifications/untextinputnotificationresponse/usertext
 // - UIKit `UIApplication.LaunchOptionsKey` (`RawRepresentable`, `rawValue: String`):
 //   uikit/uiapplication/launchoptionskey
@@ -49,6 +50,7 @@
   extension UNNotificationResponse: NotificationResponseInput {
     public var payload: [AnyHashable: Any] { notification.request.content.userInfo }
     public var replyText: String? { (self as? UNTextInputNotificationResponse)?.userText }
+    public var requestIdentifier: String? { notification.request.identifier }
   }
 
   extension LinkReceiver {

@@ -1,0 +1,120 @@
+import DeepLinkKit
+import DeepLinkKitTesting
+import DeepLinkKitUIKit
+import Foundation
+import Testing
+
+/// Scenes and windows: a link per window at a cold start is never lost, the same link opened in
+/// two windows opens in both, and a notification tap handed over twice opens once, by its
+/// request identifier.
+@MainActor @Suite struct WindowsGlueTests {
+  private let link = URL(string: "myapp://messages/1")!
+  private let other = URL(string: "myapp://activity")!
+
+  @Test func twoWindowsAtAColdStartEachOpenTheirLink() {
+    let harness = GlueHarness(ready: false)  // the default policy: newest only
+    harness.receiver.playSceneColdStart(.link(link), scene: "A")
+    harness.receiver.playSceneColdStart(.link(other), scene: "B")
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "1"]), named("activity")])
+    #expect(harness.contexts.map(\.sceneIdentifier) == ["A", "B"])
+  }
+
+  @Test func aNewerLinkInOneWindowSupersedesThatWindowsOnly() {
+    let harness = GlueHarness(ready: false)
+    harness.receiver.open(link, scene: "A")
+    harness.receiver.open(other, scene: "B")
+    harness.receiver.open(URL(string: "myapp://messages/2")!, scene: "A")
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("activity"), named("message", ["id": "2"])])
+    #expect(harness.contexts.map(\.sceneIdentifier) == ["B", "A"])
+  }
+
+  /// A link of no known scene (an app-delegate callback) is the newest of every window.
+  @Test func aLinkOfNoSceneSupersedesEveryWindowsLink() {
+    let harness = GlueHarness(ready: false)
+    harness.receiver.open(link, scene: "A")
+    harness.receiver.open(other, scene: "B")
+    harness.receiver.open(URL(string: "myapp://messages/2")!)
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "2"])])
+  }
+
+  @Test func theSameLinkInASecondWindowOpensThereToo() {
+    let harness = GlueHarness()
+    harness.receiver.open(link, scene: "A")
+    harness.receiver.open(link, scene: "B")
+    harness.receiver.open(link, scene: "B")  // handed over twice for one window
+    harness.receiver.open(link)  // of no known scene: a duplicate of either
+    #expect(harness.delivered == [named("message", ["id": "1"]), named("message", ["id": "1"])])
+    #expect(harness.contexts.map(\.sceneIdentifier) == ["A", "B"])
+  }
+
+  @Test func aNotificationColdLaunchOpensOnceInItsScene() {
+    let harness = GlueHarness(ready: false)
+    let tap = PlayedInput.notificationTap(["deeplink": "myapp://messages/6"])
+    harness.receiver.playSceneColdStart(tap, scene: "A")  // connection options, then didReceive
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "6"])])
+    #expect(harness.contexts.map(\.sceneIdentifier) == ["A"])
+  }
+
+  /// The delegate's call may come first, with no scene: the link held from it takes the scene
+  /// of the connection options' copy.
+  @Test func theDelegatesCallFirstTakesTheConnectingScene() {
+    let harness = GlueHarness(ready: false)
+    let response = FakeNotificationResponse(payload: ["deeplink": "myapp://messages/6"])
+    harness.receiver.didReceive(response, completion: {})
+    harness.dispatcher.receiveSubmitted()
+    harness.receiver.willConnect(options: FakeConnectionOptions(notificationResponse: response), scene: "A")
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "6"])])
+    #expect(harness.contexts.map(\.sceneIdentifier) == ["A"])
+  }
+
+  /// Two notifications for one route are two taps: the time window does not collapse them.
+  @Test func twoNotificationsForOneRouteBothOpen() {
+    let harness = GlueHarness()
+    harness.receiver.playWarmOpen(.notificationTap(["deeplink": "myapp://messages/6"]))
+    harness.receiver.playWarmOpen(.notificationTap(["deeplink": "myapp://messages/6"]))
+    #expect(harness.delivered == [named("message", ["id": "6"]), named("message", ["id": "6"])])
+  }
+
+  /// A request identifier can come back (a daily reminder's): a minute later it is a new tap.
+  @Test func aRequestIdentifierIsRememberedForAMinute() {
+    let clock = ManualClock()
+    let harness = GlueHarness(clock: clock)
+    let response = FakeNotificationResponse(payload: ["deeplink": "myapp://messages/6"], requestIdentifier: "daily")
+    harness.receiver.playWarmOpen(.notificationTap(response))
+    clock.advance(.seconds(30))
+    harness.receiver.playWarmOpen(.notificationTap(response))
+    #expect(harness.delivered.count == 1)
+    clock.advance(.seconds(31))
+    harness.receiver.playWarmOpen(.notificationTap(response))
+    #expect(harness.delivered.count == 2)
+  }
+
+  /// Without a request identifier (a push built by hand), the duplicate window decides, as before.
+  @Test func aTapWithNoRequestIdentifierFallsBackToTheWindow() {
+    let harness = GlueHarness()
+    let response = FakeNotificationResponse(payload: ["deeplink": "myapp://messages/6"], requestIdentifier: nil)
+    harness.receiver.playWarmOpen(.notificationTap(response))
+    harness.receiver.playWarmOpen(
+      .notificationTap(
+        FakeNotificationResponse(
+          payload: ["deeplink": "myapp://messages/6"], requestIdentifier: nil)))
+    #expect(harness.delivered.count == 1)
+  }
+
+  /// A tap dropped before delivery (declined, superseded, expired) is forgotten: iOS handing
+  /// it over again asks again.
+  @Test func aSupersededTapCanBeHandedOverAgain() {
+    let harness = GlueHarness(ready: false)
+    let response = FakeNotificationResponse(payload: ["deeplink": "myapp://messages/6"])
+    harness.receiver.playWarmOpen(.notificationTap(response))
+    harness.receiver.open(other)  // supersedes it
+    harness.receiver.playWarmOpen(.notificationTap(response))  // supersedes the link
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "6"])])
+  }
+}
