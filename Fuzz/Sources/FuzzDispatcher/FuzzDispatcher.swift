@@ -3,14 +3,17 @@ import DeepLinkKitConfiguration
 import FuzzSupport
 
 /// Any bytes as a dispatcher's life: the first bytes choose the holding policy, `maxAge` and the
-/// duplicate window; each byte after is one step (a link arrives or arrives again, a condition is
-/// satisfied or revoked, the clock moves forward or back, the app answers a confirmation now,
-/// late, twice or never). After every step the dispatcher's guarantees are checked from its own answers and
-/// events, as the property test does: every link ends once (delivered, refused or dropped with a
-/// reason) or is still kept; nothing is delivered twice, or while a condition its route needs is
-/// missing, or past `maxAge`; a route that requires confirmation is delivered from an untrusted
-/// source only after the app's yes; the policy's bound holds for held links and links awaiting an
-/// answer together.
+/// duplicate window; each byte after is one step (a link arrives or arrives again, in a window or
+/// none; a notification tap arrives, maybe again; the app hands over a route it resolved itself;
+/// a condition is satisfied or revoked, the clock moves forward or back, the app answers a
+/// confirmation now, late, twice or never). After every step the dispatcher's guarantees are
+/// checked from its own answers and events, as the property test does: every link ends once
+/// (delivered, refused or dropped with a reason) or is still kept; nothing is delivered twice, or
+/// while a condition its route needs is missing, or past `maxAge`, or from a source its route
+/// does not allow; a route that requires confirmation is delivered from an untrusted source only
+/// after the app's yes; a duplicate repeats a link inside the window (a tap: the same tap inside a
+/// minute); the policy's bound holds for held links and links awaiting an answer together, per
+/// window for the newest-only policy.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDispatcher(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard count >= 3 else { return 0 }
@@ -49,6 +52,23 @@ private let router: LinkRouter<NamedRoute> = {
   var asking: LinkID?
   var answers: [(id: LinkID, answer: @MainActor (Bool) -> Void)] = []
   var approved: Set<LinkID> = []
+  /// What the next link to arrive is, noted before it is handed over (its events come before
+  /// the call returns).
+  var next = (needsYes: false, tap: false, scene: String?.none)
+  /// The links that were notification taps with a request identifier.
+  var taps: Set<LinkID> = []
+  /// The links that need the app's yes to open a route that requires confirmation.
+  var needsYes: Set<LinkID> = []
+  var scene: [LinkID: String] = [:]
+}
+
+private let scenes: [String?] = [nil, "A", "B"]
+
+extension DeepLinkSource {
+  /// Whether the dispatcher's default takes `source` as untrusted.
+  @MainActor static func defaultUntrusted(_ source: DeepLinkSource) -> Bool {
+    LinkDispatcher<NamedRoute>.defaultUntrustedSources.contains(source)
+  }
 }
 
 @MainActor private func play(_ bytes: [UInt8]) {
@@ -67,6 +87,9 @@ private let router: LinkRouter<NamedRoute> = {
     case .received(let source):
       ledger.source[id] = source
       ledger.arrival[id] = event.time
+      if ledger.next.needsYes { ledger.needsYes.insert(id) }
+      if ledger.next.tap { ledger.taps.insert(id) }
+      ledger.scene[id] = ledger.next.scene
     case .resolved, .held: break
     case .confirmationRequested: ledger.asking = id
     case .refused: ledger.ends[id, default: 0] += 1
@@ -74,9 +97,14 @@ private let router: LinkRouter<NamedRoute> = {
       ledger.ends[id, default: 0] += 1
       // A duplicate repeats a link that arrived within the window before it, by the clock as it
       // reads now: never one the clock has since gone back past.
+      // A duplicate that knows its scene gives it to the link it repeats, if that did not know its own.
+      if reason.code == .duplicate, let other = reason.otherLink, ledger.scene[other] == nil {
+        ledger.scene[other] = ledger.scene[id]
+      }
       if reason.code == .duplicate, let other = reason.otherLink, let first = ledger.arrival[other] {
         let elapsed = event.time - first
-        if elapsed < .zero || elapsed >= window {
+        let inside = ledger.taps.contains(id) ? Duration.seconds(60) : window
+        if elapsed < .zero || elapsed >= inside || ledger.taps.contains(id) != ledger.taps.contains(other) {
           violation("link \(id) dropped as a duplicate of \(other), \(elapsed) apart")
         }
       }
@@ -88,18 +116,44 @@ private let router: LinkRouter<NamedRoute> = {
       }
       if let maxAge, heldFor > maxAge { violation("link \(id) was delivered after \(heldFor), past maxAge") }
       if heldFor < .zero { violation("link \(id) was held for a negative \(heldFor)") }
-      if route.name == "pay", ledger.source[id] != .inApp, !ledger.approved.contains(id) {
+      if route.name == "pay", ledger.needsYes.contains(id), !ledger.approved.contains(id) {
         violation("link \(id) to a route that requires confirmation was delivered without the app's yes")
+      }
+      if route.name == "delete", ledger.source[id] != .inApp {
+        violation("link \(id) to an in-app route was delivered from \(ledger.source[id].map { "\($0)" } ?? "nowhere")")
       }
     }
   }
   var last = links[0]
+  /// Receives a link, and notes what the checks need to know of it.
+  func receive(_ input: DeepLinkInput, needsYes: Bool, tap: Bool = false) {
+    ledger.next = (needsYes, tap, input.sceneIdentifier)
+    dispatcher.receive(input)
+  }
   for byte in bytes.dropFirst(3) {
     switch byte % 8 {
-    case 0, 1:
+    case 0:
       last = links[Int(byte >> 3) % links.count]
-      dispatcher.receive(.url(last.0, source: last.1))
-    case 2: dispatcher.receive(.url(last.0, source: last.1))
+      receive(.url(last.0, source: last.1), needsYes: last.1 != .inApp)
+    case 1:
+      // Again, or anew, in a window or none.
+      if byte & 8 != 0 { last = links[Int(byte >> 6) % links.count] }
+      let scene = scenes[Int(byte >> 4) % 3]
+      receive(.url(last.0, source: last.1).arriving(in: scene), needsYes: last.1 != .inApp)
+    case 2:
+      if byte & 8 == 0 {
+        // A notification tap carrying the last link, one of three requests, in a window or none.
+        let push = LinkPush(fields: ["deeplink": last.0], requestIdentifier: "request-\(Int(byte >> 4) % 3)")
+        receive(.push(push).arriving(in: scenes[Int(byte >> 6) % 3]), needsYes: true, tap: true)
+      } else {
+        // A route the app resolved itself, from a source of its choice.
+        let routes = [NamedRoute("delete"), NamedRoute("pay", parameters: ["id": "9"]), NamedRoute("messages")]
+        let sources: [DeepLinkSource] = [.inApp, .customScheme, .intent, .shortcut]
+        let source = sources[Int(byte >> 4) % sources.count]
+        let scene = scenes[Int(byte >> 4) % 3]
+        ledger.next = (DeepLinkSource.defaultUntrusted(source), false, scene)
+        dispatcher.receive(route: routes[Int(byte >> 6) % routes.count], source: source, scene: scene)
+      }
     case 3: dispatcher.satisfy(byte & 8 == 0 ? .ready : "signedIn")
     case 4: dispatcher.revoke(byte & 8 == 0 ? .ready : "signedIn")
     case 5:
@@ -115,7 +169,15 @@ private let router: LinkRouter<NamedRoute> = {
     default: dispatcher.removeExpiredLinks()
     }
     let kept = Set(dispatcher.heldLinks.map(\.link)).union(dispatcher.linksAwaitingConfirmation.map(\.link))
-    if kept.count > policy.limit { violation("\(kept.count) links kept under \(policy)") }
+    if policy == .newestOnly {
+      // One per window; a link of no known scene is the newest of every window.
+      let windows = kept.map { ledger.scene[$0] }
+      if Set(windows).count != windows.count || (windows.contains(nil) && windows.count > 1) {
+        violation("\(windows) kept under \(policy)")
+      }
+    } else if kept.count > policy.limit {
+      violation("\(kept.count) links kept under \(policy)")
+    }
     for id in ledger.arrival.keys {
       let ends = ledger.ends[id] ?? 0
       if ends > 1 { violation("link \(id) ended \(ends) times") }
