@@ -1,6 +1,6 @@
 // Apple-only: a UNUserNotificationCenterDelegate that forwards taps to the Linux-tested
-// `LinkReceiver.didReceive(_:completion:forwarding:)` and, when it wraps the app's own delegate,
-// every call to that one.
+// `LinkReceiver.didReceive(_:completion:forwarding:)`, foreground presentation to the Linux-tested
+// `ForegroundPresentation.decide`, and, when it wraps the app's own delegate, every call to that one.
 //
 // Apple declarations relied on (framework UserNotifications):
 // - `UNUserNotificationCenterDelegate`, not main-actor isolated, its methods optional:
@@ -10,7 +10,8 @@
 //   older SDKs' non-Sendable form):
 //   https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:didreceive:withcompletionhandler:)
 // - `userNotificationCenter(_:willPresent:withCompletionHandler:)`, completion
-//   `@escaping @Sendable (UNNotificationPresentationOptions) -> Void`:
+//   `@escaping @Sendable (UNNotificationPresentationOptions) -> Void`; a delegate that does not
+//   implement it has the notification not presented:
 //   https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:willpresent:withcompletionhandler:)
 // - `userNotificationCenter(_:openSettingsFor:)`:
 //   https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:opensettingsfor:)
@@ -45,8 +46,9 @@
     ///   - wrapping: The app's own delegate: it gets every call it had before, and calls the
     ///     completion handlers it is given; held strongly.
     ///   - presentation: How a notification that arrives while the app is in the foreground is
-    ///     shown, decided per notification; without it the wrapped delegate decides, or else
-    ///     `[.banner, .list, .sound]`.
+    ///     shown, decided per notification (the wrapped delegate is still called, and its answer
+    ///     not used); without it the wrapped delegate decides, or else it is not shown, as without
+    ///     a delegate.
     public init<Route>(
       receiver: LinkReceiver<Route>, wrapping: (any UNUserNotificationCenterDelegate)? = nil,
       presentation: (@Sendable (LinkPush) -> UNNotificationPresentationOptions)? = nil
@@ -69,14 +71,11 @@
       _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
       withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-      if let presentation {
-        completionHandler(presentation(LinkPush(userInfo: notification.request.content.userInfo)))
-      } else if wrapped?.userNotificationCenter?(
-        center, willPresent: notification, withCompletionHandler: completionHandler)
-        == nil
-      {
-        completionHandler([.banner, .list, .sound])
-      }
+      ForegroundPresentation.decide(
+        LinkPush(userInfo: notification.request.content.userInfo), presentation: presentation, none: [],
+        forward: { handler in
+          self.wrapped?.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: handler) != nil
+        }, completion: completionHandler)
     }
 
     public func userNotificationCenter(
