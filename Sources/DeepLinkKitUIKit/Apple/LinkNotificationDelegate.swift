@@ -74,7 +74,8 @@
       ForegroundPresentation.decide(
         LinkPush(userInfo: notification.request.content.userInfo), presentation: presentation, none: [],
         forward: { handler in
-          self.wrapped?.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: handler) != nil
+          self.wrapped?.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: handler)
+            != nil
         }, completion: completionHandler)
     }
 
