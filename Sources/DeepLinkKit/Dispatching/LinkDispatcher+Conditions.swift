@@ -35,7 +35,7 @@ extension LinkDispatcher {
     let time = now()
     for link in kept.removeAll(where: { conditions(for: $0.route).contains(condition) }) {
       forget(link)
-      emit(link.id, .dropped(.revoked(condition)), at: time)
+      emit(link, .dropped(.revoked(condition)), at: time)
     }
   }
 
@@ -53,7 +53,7 @@ extension LinkDispatcher {
     let time = now()
     for link in kept.removeExpired(at: time, maxAge: maxAge) {
       forget(link)
-      emit(link.id, .dropped(.expired(after: time - link.arrival)), at: time)
+      emit(link, .dropped(.expired(after: time - link.arrival)), at: time)
     }
   }
 
@@ -82,6 +82,9 @@ extension LinkDispatcher {
   ) -> LinkOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
+    let link = KeptLink(
+      id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters, scene: scene,
+      needsConfirmation: requiresConfirmation)
     // A notification tap whose request iOS names is a duplicate of the same tap only; any other
     // link, of the same route and source inside the window, in the same scene.
     let tap = input?.notificationTap
@@ -90,7 +93,7 @@ extension LinkDispatcher {
       // The same link, handed over again with the scene the first copy did not know.
       if let scene { kept.adopt(scene: scene, for: earlier) }
       let reason = DropReason.duplicate(of: earlier)
-      emit(id, .dropped(reason), at: arrival)
+      emit(link, .dropped(reason), at: arrival)
       return .dropped(route, reason)
     }
 
@@ -98,24 +101,21 @@ extension LinkDispatcher {
       // The newest link of each window is kept: a link tapped during the splash screen wins over
       // an earlier one of the same window, not over another window's. Links awaiting the app's
       // answer are superseded too; a late answer is then ignored.
-      for link in kept.removeAll(where: { DuplicateWindow<RecentKey>.sameWindow($0.scene, scene) }) {
-        forget(link)
-        emit(link.id, .dropped(.superseded(by: id)), at: arrival)
+      for superseded in kept.removeAll(where: { DuplicateWindow<RecentKey>.sameWindow($0.scene, scene) }) {
+        forget(superseded)
+        emit(superseded, .dropped(.superseded(by: id)), at: arrival)
       }
     }
-    let link = KeptLink(
-      id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters, scene: scene,
-      needsConfirmation: requiresConfirmation)
     if link.needsConfirmation, confirm == nil {
       // Nobody can confirm it: declined at once, rather than answered "awaiting" and dropped.
-      emit(id, .dropped(.noConfirmationHandler), at: arrival)
+      emit(link, .dropped(.noConfirmationHandler), at: arrival)
       return .dropped(route, .noConfirmationHandler)
     }
     let missing = missingConditions(for: route)
     // A link that is held, or awaits the app's answer, is kept: the queue's bound counts both.
     if !missing.isEmpty || link.needsConfirmation, case .queue(let limit) = holdingPolicy.kind, kept.count >= limit {
       let reason = DropReason.overflow(limit: limit)
-      emit(id, .dropped(reason), at: arrival)
+      emit(link, .dropped(reason), at: arrival)
       return .dropped(route, reason)
     }
     if let tap {
@@ -128,7 +128,7 @@ extension LinkDispatcher {
       return link.needsConfirmation ? .awaitingConfirmation(route) : .delivered(route)
     }
     kept.append(link)
-    emit(id, .held(missing: missing), at: arrival)
+    emit(link, .held(missing: missing), at: arrival)
     return .held(route, missing: missing)
   }
 
@@ -201,7 +201,7 @@ extension LinkDispatcher {
   }
 
   func ask(_ link: KeptLink<Route>, at time: Duration) {
-    emit(link.id, .confirmationRequested(link.route), at: time)
+    emit(link, .confirmationRequested(link.route), at: time)
     effects.append(.confirm(link))
   }
 
@@ -217,7 +217,7 @@ extension LinkDispatcher {
     guard approved else {
       let link = kept.remove(at: index)
       forget(link)
-      emit(id, .dropped(.declined), at: time)
+      emit(link, .dropped(.declined), at: time)
       return
     }
     kept[index].needsConfirmation = false
@@ -226,7 +226,7 @@ extension LinkDispatcher {
     if missing.isEmpty {
       release(kept.remove(at: index), at: time)
     } else {
-      emit(id, .held(missing: missing), at: time)
+      emit(kept[index], .held(missing: missing), at: time)
     }
   }
 }

@@ -1,11 +1,25 @@
 /// The calls into app code (observers, the handler, a confirmation), run once the state is
 /// settled.
 extension LinkDispatcher {
-  /// Queues an event for the observers. The event is built only when someone observes: building
-  /// it (generic values, a source computed from the link) was most of the cost of a receive.
-  func emit(_ id: LinkID, _ kind: @autoclosure () -> LinkEvent<Route>.Kind, at time: Duration? = nil) {
+  /// Queues an event for the observers, about the link that `about` describes. The event is built
+  /// only when someone observes: building it (generic values, a source computed from the link,
+  /// the input's text) was most of the cost of a receive.
+  func emit(
+    _ id: LinkID, _ kind: @autoclosure () -> LinkEvent<Route>.Kind, at time: Duration? = nil,
+    about link: @autoclosure () -> EventLink
+  ) {
     guard !observers.isEmpty else { return }
-    effects.append(.event(LinkEvent(link: id, time: time ?? now(), kind: kind())))
+    let about = link()
+    effects.append(
+      .event(
+        LinkEvent(
+          link: id, time: time ?? now(), kind: kind(), source: about.source, input: about.input.map { "\($0)" },
+          parameters: about.parameters)))
+  }
+
+  /// Emits an event about a kept link.
+  func emit(_ link: KeptLink<Route>, _ kind: @autoclosure () -> LinkEvent<Route>.Kind, at time: Duration) {
+    emit(link.id, kind(), at: time, about: EventLink(link))
   }
 
   /// Runs the queued calls into app code (observers and the deliver handler) in order, once the
@@ -28,10 +42,10 @@ extension LinkDispatcher {
             handlerReadsContext
               ? context(of: link, heldFor: heldFor) : DeliveryContext(link: id, source: link.source, input: ""))
           if !observers.isEmpty {
-            notify(LinkEvent(link: id, time: time, kind: .delivered(route, heldFor: heldFor)))
+            notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor)))
           }
         } catch {
-          if !observers.isEmpty { notify(LinkEvent(link: id, time: now(), kind: .dropped(.handlerFailed(error)))) }
+          if !observers.isEmpty { notify(event(link, time: now(), kind: .dropped(.handlerFailed(error)))) }
         }
       case .confirm(let link):
         // A link that needs confirmation is never accepted without a handler (see `accept`).
@@ -48,7 +62,30 @@ extension LinkDispatcher {
       sceneIdentifier: link.scene)
   }
 
+  func event(_ link: KeptLink<Route>, time: Duration, kind: LinkEvent<Route>.Kind) -> LinkEvent<Route> {
+    LinkEvent(
+      link: link.id, time: time, kind: kind, source: link.source, input: link.input.map { "\($0)" },
+      parameters: link.parameters)
+  }
+
   func notify(_ event: LinkEvent<Route>) {
     for observer in observers { observer.observe(event) }
+  }
+}
+
+/// What an event tells of its link besides its number: where it came from, what it carried.
+struct EventLink {
+  let source: DeepLinkSource
+  let input: DeepLinkInput?
+  let parameters: RouteParameters
+
+  init(source: DeepLinkSource, input: DeepLinkInput?, parameters: RouteParameters = RouteParameters()) {
+    self.source = source
+    self.input = input
+    self.parameters = parameters
+  }
+
+  init<Route>(_ link: KeptLink<Route>) {
+    self.init(source: link.source, input: link.input, parameters: link.parameters)
   }
 }

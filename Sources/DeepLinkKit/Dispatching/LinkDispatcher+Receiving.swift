@@ -11,7 +11,7 @@ extension LinkDispatcher {
     defer { runEffects() }
     let id = nextID()
     dropExpiredLinks()
-    emit(id, .received(input.source))
+    emit(id, .received(input.source), about: EventLink(source: input.source, input: input))
     // The route and the rest of its resolution, taken apart: making a `LinkResolution` here, in
     // code that does not know `Route`, would look up its type's metadata for every link.
     var details: ResolutionDetails?
@@ -19,12 +19,14 @@ extension LinkDispatcher {
     do {
       route = try router.resolvedRoute(input, details: &details)
     } catch {
-      emit(id, .refused(error))
+      emit(id, .refused(error), about: EventLink(source: input.source, input: input))
       return .refused(error)
     }
     // (The router sets the details whenever it returns a route.)
     let resolution = details!
-    emit(id, .resolved(route))
+    emit(
+      id, .resolved(route), about: EventLink(source: resolution.source, input: input, parameters: resolution.parameters)
+    )
     return accept(
       route, source: resolution.source, id: id,
       requiresConfirmation: resolution.requiresConfirmation && isUntrusted(resolution),
@@ -67,15 +69,15 @@ extension LinkDispatcher {
     defer { runEffects() }
     let id = nextID()
     dropExpiredLinks()
-    emit(id, .received(source))
+    emit(id, .received(source), about: EventLink(source: source, input: nil))
     let requiresConfirmation: Bool
     do {
       requiresConfirmation = try router.checkedRoute(route, from: source)
     } catch {
-      emit(id, .refused(error))
+      emit(id, .refused(error), about: EventLink(source: source, input: nil))
       return .refused(error)
     }
-    emit(id, .resolved(route))
+    emit(id, .resolved(route), about: EventLink(source: source, input: nil))
     return accept(
       route, source: source, id: id,
       requiresConfirmation: requiresConfirmation && source != .inApp && untrustedSources.contains(source),

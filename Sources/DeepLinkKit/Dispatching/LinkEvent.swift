@@ -1,7 +1,17 @@
 /// One decision of a dispatcher, for logging, counting and debugging links.
 ///
 /// Each received link produces `received`, then `refused` or `resolved`, then `delivered`,
-/// `held` (later followed by `delivered` or `dropped`) or `dropped`.
+/// `held` (later followed by `delivered` or `dropped`) or `dropped`. Every event carries what an
+/// observer needs to attribute it (count drops and refusals per campaign): the link's source, its
+/// input as text, and, once it resolved, its parameters.
+///
+/// ```swift
+/// dispatcher.addObserver { event in
+///   if case .dropped(let reason) = event.kind {
+///     analytics.log("link dropped", reason.code, event.parameters["utm_campaign"], from: event.source)
+///   }
+/// }
+/// ```
 public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
   /// What happened.
   public enum Kind: Sendable, Hashable {
@@ -27,12 +37,28 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomS
   public let time: Duration
   /// What happened.
   public let kind: Kind
+  /// The source the link came from (`nil` only for an event made by hand without one).
+  public let source: DeepLinkSource?
+  /// The input as it arrived, as text: the link (a refused link's query items are read from it),
+  /// or a description of the push, quick action, intent or activity; `nil` for a route the app
+  /// resolved itself.
+  public let input: String?
+  /// Every parameter the link supplied, once it resolved: its path's, and the query items or
+  /// values its route did not use (`utm_campaign`); empty before it resolved, for a refused link
+  /// and for a route the app resolved itself.
+  public let parameters: RouteParameters
 
   /// Creates an event.
-  public init(link: LinkID, time: Duration, kind: Kind) {
+  public init(
+    link: LinkID, time: Duration, kind: Kind, source: DeepLinkSource? = nil, input: String? = nil,
+    parameters: RouteParameters = RouteParameters()
+  ) {
     self.link = link
     self.time = time
     self.kind = kind
+    self.source = source
+    self.input = input
+    self.parameters = parameters
   }
 
   /// `link #3 held: waiting for ready, signedIn`.
