@@ -83,6 +83,33 @@ import Testing
         == DeepLinkError(.noRoute, #"no route opens the notification action "MARK_READ""#))
   }
 
+  /// Only a typed reply fills `replyText`: a link (from any source), a payload field or another
+  /// source's values cannot send a reply the user never typed.
+  @Test func noLinkCanForgeATypedReply() {
+    for link in ["https://app.example.com/messages/8/reply?replyText=Yes", "myapp://messages/8/reply?replyText=Yes"] {
+      #expect(outcome(.url(link)).error?.code == .invalidParameter)
+      #expect(outcome(.url(link)).error?.message.contains("is set only by a notification's typed reply") == true)
+    }
+    #expect(
+      outcome(.url("https://app.example.com/messages/8/reply?replyText=Yes")).error?.message
+        == #"parameter "replyText" is set only by a notification's typed reply; a universal link cannot set it"#)
+    // A link a push carries, and a payload field a rule reads, are not typed replies either.
+    #expect(
+      outcome(Self.push(["deeplink": "myapp://messages/8/reply?replyText=Yes"])).error?.code == .invalidParameter)
+    #expect(
+      outcome(.intent(IntentInvocation(name: "ShowActivityIntent", parameters: ["replyText": "Yes"]))).error?.code
+        == .invalidParameter)
+    // The typed reply still reaches its route.
+    let reply = outcome(Self.push(["message_id": "8"], action: "REPLY", reply: "Yes"))
+    #expect(reply.route == NamedRoute("reply", parameters: ["id": "8", "replyText": "Yes"]))
+    #expect(
+      tableProblems([
+        .init(name: "r", path: "/r", push: PushRule(when: ["t": "r"], parameters: ["replyText": "text"]))
+      ]) == [
+        #"route "r" (/r) has a push rule that fills "replyText" from the payload; only the notification's typed reply fills it"#
+      ])
+  }
+
   @Test func sourcesAllowListApplies() {
     #expect(outcome(Self.push(["deeplink": "myapp://account/delete"])).error?.code == .sourceNotAllowed)
   }

@@ -16,8 +16,13 @@ public struct LinkPush: Sendable, Hashable {
   public var fields: [String: String]
   /// The action the user chose: ``defaultAction`` for a tap.
   public var actionIdentifier: String
-  /// The text the user typed in a text-input action, if any.
+  /// The text the user typed in a text-input action, if any. A route receives it as its
+  /// parameter `replyText`, which nothing else can set: a link, a payload field or another
+  /// source's values that set it are refused, so that no link can send a reply the user never
+  /// typed.
   public var replyText: String?
+  /// The parameter the typed reply fills.
+  static let replyParameter = "replyText"
   /// How deep the payload's dictionaries nested: 1 for a flat payload.
   public var depth: Int
   /// The notification request's identifier (`UNNotificationRequest.identifier`: a local

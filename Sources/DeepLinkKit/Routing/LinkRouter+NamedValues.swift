@@ -4,10 +4,15 @@ extension LinkRouter {
   /// Builds the route of the definition at `index` from named values (a quick action's
   /// `userInfo`, an intent's parameters, a push rule's fields), checking them exactly as a link's
   /// are: a value that fills a path parameter or catch-all by a decoded path segment's rules, any
-  /// other by a query item's. The rest of the resolution goes in `details`.
+  /// other by a query item's. The rest of the resolution goes in `details`. Only a notification's
+  /// `typedReply` fills the reply parameter (`LinkPush.replyParameter`); values that set it are refused.
   func buildRoute(
-    _ index: Int, values: [String: String], source: DeepLinkSource, details: inout ResolutionDetails?
+    _ index: Int, values: [String: String], typedReply: String? = nil, source: DeepLinkSource,
+    details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
+    if values[LinkPush.replyParameter] != nil { throw Self.forgedReply(from: source) }
+    var values = values
+    if let typedReply { values[LinkPush.replyParameter] = typedReply }
     let definition = definitions[index]
     // Sorted, so that the same values give the same answer (and the same message) on every run.
     let sorted = values.sortedByKey

@@ -79,9 +79,10 @@ extension LinkRouter {
   private func buildRoute(
     _ match: consuming LinkMatch, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
+    if match.parameters[LinkPush.replyParameter] != nil { throw Self.forgedReply(from: match.source) }
     // The match's parameters are handed over, not shared, so that a declared default is added in
     // place rather than to a copy.
-    try buildRoute(
+    return try buildRoute(
       match.index, match.record, &match.parameters, source: match.source, linkKind: match.kind,
       checkingSources: checkingSources, verifying: verifying, details: &details)
   }
@@ -180,5 +181,11 @@ extension LinkRouter {
     guard let index = printable.first(where: claims) else { return false }
     if let sources = definitions[index].sources, !sources.contains(source) { throw sourceNotAllowed(index, source) }
     return definitions[index].requiresConfirmation
+  }
+
+  /// The refusal of values that set the reply parameter (`LinkPush.replyParameter`) from `source`, which is not a typed reply.
+  static func forgedReply(from source: DeepLinkSource) -> DeepLinkError {
+    .invalidParameter(
+      LinkPush.replyParameter, "is set only by a notification's typed reply; \(source.phrase) cannot set it")
   }
 }

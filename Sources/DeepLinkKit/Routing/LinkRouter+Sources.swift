@@ -6,7 +6,8 @@ extension LinkRouter {
   ///   table's push URL keys, at the top level and then inside `data`; if none resolves, the push
   ///   rules whose `when` fields all match are tried, the one with most fields winning. Another
   ///   action is answered only by rules for that action. The typed reply, if any, is offered as
-  ///   the parameter `replyText`.
+  ///   the parameter `replyText`, which nothing else may set (a link, a payload field, another
+  ///   source's values that set it are refused).
   /// - A quick action, an intent, a user activity: looked up by type or name; the values they
   ///   carry supply the route's parameters by name, checked like a link's. A web-browsing activity
   ///   is a universal link; a Spotlight item routes its identifier when it is a link.
@@ -124,7 +125,6 @@ extension LinkRouter {
       }
       values[parameter] = value
     }
-    if let reply = notification.replyText, values["replyText"] == nil { values["replyText"] = reply }
-    return try buildRoute(index, values: values, source: .push, details: &details)
+    return try buildRoute(index, values: values, typedReply: notification.replyText, source: .push, details: &details)
   }
 }

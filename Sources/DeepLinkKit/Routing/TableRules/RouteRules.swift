@@ -35,8 +35,8 @@ enum MatchableRule: RouteRule {
 }
 
 /// Every way a route says it opens can open it: its `sources` list is not empty, and its push
-/// rule names the fields that pick it (or an action) and fills every path parameter, or its
-/// route could never be built.
+/// rule names the fields that pick it (or an action) and fills every path parameter (but the
+/// reply, which only a typed reply fills), or its route could never be built.
 enum SourcesRule: RouteRule {
   static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
     -> [RouteTableError.Problem]
@@ -53,7 +53,15 @@ enum SourcesRule: RouteRule {
             "\(definition.label) has a push rule with no \"when\" fields and no action, so any notification would open it; name the fields that pick it"
           ))
       }
-      for name in pattern.parameterNames where rule.parameters[name] == nil && name != "replyText" {
+      let reply = LinkPush.replyParameter
+      if rule.parameters[reply] != nil {
+        problems.append(
+          .init(
+            .invalidOption,
+            "\(definition.label) has a push rule that fills \(quoted(reply)) from the payload; only the notification's typed reply fills it"
+          ))
+      }
+      for name in pattern.parameterNames where rule.parameters[name] == nil && name != reply {
         problems.append(
           .init(
             .invalidOption,
