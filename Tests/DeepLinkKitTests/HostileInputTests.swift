@@ -232,9 +232,18 @@ import Testing
       ["myapp://account/delete", "https://app.example.com/account/delete", "MYAPP://account/delete#x"])
     + [Case(input: "myapp://messages/%20", expected: .route("message", ["id": " "]))]
 
+  /// A reply the user never typed: only a notification's typed reply fills `replyText` (issue 24).
+  static let forgedReplies: [Case] = refused(
+    .invalidParameter,
+    [
+      "myapp://messages/1?replyText=yes", "https://app.example.com/messages/1?replyText=yes",
+      "https://app.example.com/search?q=a&replyText=", "myapp://messages/1?replyText=a&replyText=b",
+    ])
+
   static let allLinks: [Case] =
     encodedDotsAndSlashes + rawControls + encodedControlsInPath + encodedControlsInQuery + invalidEscapes + overlong
     + userInfoAndPorts + backslashes + hosts + invisibleCharacters + schemes + nestedURLs + emptyAndTyped
+    + forgedReplies
 
   @Test(arguments: allLinks)
   func link(_ row: Case) {
