@@ -29,6 +29,7 @@ final class ItemsAppDelegate: NSObject, UIApplicationDelegate {
     _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
   ) -> Bool {
     UNUserNotificationCenter.current().delegate = notifications  // pushes: taps arrive here
+    LinkIntents.register(links)  // App Intents: ShowItemIntent finds it by its route type
     return links.didFinishLaunching(options: launchOptions)
   }
 }
