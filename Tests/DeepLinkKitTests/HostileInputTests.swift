@@ -223,6 +223,10 @@ import Testing
       [
         "myapp://requests/%20", "myapp://requests/1.0", "myapp://requests/0x10", "myapp://requests/1e3",
         "myapp://requests/99999999999999999999", "myapp://requests/-", "myapp://requests/+1",
+        // 1844674407370955161 × 10 fits in 64 bits; adding the last digit did not, and trapped
+        // (Fuzz/FuzzInputs found it).
+        "myapp://requests/18446744073709551616", "myapp://requests/18446744073709551619",
+        "myapp://requests/000018446744073709551616", "myapp://requests/-18446744073709551616",
         "myapp://requests/%EF%BC%91",
         "myapp://orders/not-a-uuid", "myapp://orders/9F0C7A3E5B1D4C2A8E6F0123456789AB",
         "myapp://orders/{9F0C7A3E-5B1D-4C2A-8E6F-0123456789AB}",

@@ -44,10 +44,11 @@ extension RoutePattern.ParameterType {
     while index != bytes.endIndex {
       let byte = bytes[index]
       guard byte.isASCIIDigit else { return false }
+      // Both steps can overflow 64 bits (18446744073709551616 passes the first), so both report it.
       let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-      guard !overflow else { return false }
-      value = times10 + UInt64(byte - UInt8(ascii: "0"))
-      guard value <= limit else { return false }
+      let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+      guard !overflow, !carry, sum <= limit else { return false }
+      value = sum
       bytes.formIndex(after: &index)
     }
     return true
