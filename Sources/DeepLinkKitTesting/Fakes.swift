@@ -121,16 +121,20 @@ public struct FakeConnectionOptions: SceneConnectionOptionsInput {
   public var userActivities: [FakeUserActivity]
   public var shortcutItem: FakeShortcutItem?
   public var notificationResponse: FakeNotificationResponse?
+  /// The type of a Handoff activity that launched the scene; the activity itself comes later.
+  public var handoffUserActivityType: String?
 
   /// Creates options.
   public init(
     urlContexts: Set<FakeURLContext> = [], userActivities: [FakeUserActivity] = [],
-    shortcutItem: FakeShortcutItem? = nil, notificationResponse: FakeNotificationResponse? = nil
+    shortcutItem: FakeShortcutItem? = nil, notificationResponse: FakeNotificationResponse? = nil,
+    handoffUserActivityType: String? = nil
   ) {
     self.urlContexts = urlContexts
     self.userActivities = userActivities
     self.shortcutItem = shortcutItem
     self.notificationResponse = notificationResponse
+    self.handoffUserActivityType = handoffUserActivityType
   }
 }
 

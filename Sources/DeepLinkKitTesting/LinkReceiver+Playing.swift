@@ -8,8 +8,11 @@ public enum PlayedInput {
   case link(URL)
   /// A universal link (a web-browsing activity).
   case universalLink(URL)
-  /// A user activity: Handoff, Spotlight, a Siri shortcut.
+  /// A user activity: Spotlight, a Siri shortcut, a donated activity.
   case activity(FakeUserActivity)
+  /// A Handoff from another device: at a scene's cold start only its type is in the connection
+  /// options, and the activity follows through `scene(_:continue:)`.
+  case handoff(FakeUserActivity)
   /// A home-screen quick action.
   case quickAction(FakeShortcutItem)
   /// A tap on a notification with this payload (or one of its actions, or a typed reply).
@@ -37,7 +40,7 @@ extension LinkReceiver {
       return launched
     case .universalLink(let url):
       return playColdStart(.activity(.universalLink(url)))
-    case .activity(let activity):
+    case .activity(let activity), .handoff(let activity):
       let launched = didFinishLaunching(rawOptions: FakeLaunchOptions.userActivity(activity))
       if launched { `continue`(activity) }
       return launched
@@ -53,8 +56,9 @@ extension LinkReceiver {
   /// Plays a cold start of a scene-based app: the connection options reach
   /// `willConnect(options:scene:)`; `launchOptions` is `nil`. A notification tap is then handed
   /// over a second time, without its scene, by the notification center's `didReceive` (as has
-  /// been seen on devices; Apple does not document whether it always is). Play it for a second
-  /// scene to play two windows opened at once.
+  /// been seen on devices; Apple does not document whether it always is). A Handoff puts only its
+  /// type in the options, and its activity follows through `scene(_:continue:)`. Play it for a
+  /// second scene to play two windows opened at once.
   ///
   /// - Parameters:
   ///   - input: What opened the app.
@@ -68,11 +72,16 @@ extension LinkReceiver {
     case .activity(let activity): options.userActivities = [activity]
     case .quickAction(let item): options.shortcutItem = item
     case .notificationTap(let response): options.notificationResponse = response
+    case .handoff(let activity): options.handoffUserActivityType = activity.activityType
     }
     willConnect(options: options, scene: scene)
-    if case .notificationTap(let response) = input {
+    switch input {
+    case .notificationTap(let response):
       didReceive(response, completion: {})
       dispatcher.receiveSubmitted()
+    case .handoff(let activity):
+      `continue`(activity, scene: scene)
+    default: break
     }
   }
 
@@ -86,7 +95,7 @@ extension LinkReceiver {
     switch input {
     case .link(let url): return open(url)
     case .universalLink(let url): return `continue`(FakeUserActivity.universalLink(url))
-    case .activity(let activity): return `continue`(activity)
+    case .activity(let activity), .handoff(let activity): return `continue`(activity)
     case .quickAction(let item): return perform(item)
     case .notificationTap(let response):
       didReceive(response, completion: {})

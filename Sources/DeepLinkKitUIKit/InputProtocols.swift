@@ -92,6 +92,14 @@ public protocol SceneConnectionOptionsInput {
   var shortcutItem: ShortcutItem? { get }
   /// `notificationResponse`: the notification tap that launched the scene.
   var notificationResponse: NotificationResponse? { get }
+  /// `handoffUserActivityType`: the type of a Handoff activity that launched the scene. The
+  /// activity itself is never in `userActivities`; it arrives later, through
+  /// `scene(_:continue:)` (``LinkReceiver/continue(_:scene:)``).
+  var handoffUserActivityType: String? { get }
+}
+
+extension SceneConnectionOptionsInput {
+  public var handoffUserActivityType: String? { nil }
 }
 
 extension ShortcutItemInput {

@@ -58,6 +58,25 @@ import Testing
       ])
   }
 
+  /// A Handoff is two steps: only its type is in the connection options, and the activity
+  /// arrives through `scene(_:continue:)`.
+  @Test func aHandoffColdStartOpensWhenTheActivityFollows() {
+    let harness = GlueHarness(ready: false)
+    let handoff = FakeUserActivity(type: "com.example.request", userInfo: ["id": 2])
+    harness.receiver.willConnect(
+      options: FakeConnectionOptions(handoffUserActivityType: handoff.activityType), scene: "A")
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered.isEmpty)
+    harness.receiver.continue(handoff, scene: "A")
+    #expect(harness.delivered == [named("request", ["id": "2"])])
+
+    let played = GlueHarness(ready: false)
+    played.receiver.playSceneColdStart(.handoff(handoff), scene: "B")
+    played.dispatcher.satisfy(.ready)
+    #expect(played.delivered == [named("request", ["id": "2"])])
+    #expect(played.contexts.map(\.sceneIdentifier) == ["B"])
+  }
+
   @Test func emptyConnectionOptionsDeliverNothing() {
     let harness = GlueHarness()
     harness.receiver.willConnect(options: FakeConnectionOptions())
