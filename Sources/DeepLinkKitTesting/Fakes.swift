@@ -93,6 +93,19 @@ public struct FakeINObject: IntentObjectInput, Hashable, Sendable {
   }
 }
 
+/// An `INSpeakableString` or `INPerson`: an intent parameter's value known by its vocabulary
+/// identifier.
+public struct FakeSpeakable: IntentSpeakableInput, Hashable, Sendable {
+  public var vocabularyIdentifier: String?
+  public var spokenPhrase: String
+
+  /// Creates a value.
+  public init(vocabularyIdentifier: String?, spokenPhrase: String) {
+    self.vocabularyIdentifier = vocabularyIdentifier
+    self.spokenPhrase = spokenPhrase
+  }
+}
+
 /// A `UNNotificationResponse`: a tap on a notification, one of its actions, or a typed reply
 /// (`UNTextInputNotificationResponse`).
 public struct FakeNotificationResponse: NotificationResponseInput, @unchecked Sendable {

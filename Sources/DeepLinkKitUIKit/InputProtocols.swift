@@ -59,6 +59,13 @@ public protocol IntentObjectInput {
   var identifier: String? { get }
 }
 
+/// What the glue reads of an `INSpeakable` value that is not an `INObject`: an
+/// `INSpeakableString`, an `INPerson`.
+public protocol IntentSpeakableInput {
+  /// `INSpeakable.vocabularyIdentifier`: the app's identifier for the value.
+  var vocabularyIdentifier: String? { get }
+}
+
 /// What the glue reads of a `UNNotificationResponse`. Not main-actor isolated: the notification
 /// delegate is called on a background queue.
 public protocol NotificationResponseInput {
@@ -121,14 +128,41 @@ extension UserActivityInput {
     }
     let name = intent.intentClassName
     var parameters = LinkPayload.fields(of: userInfo)
+    var unread: [String: String] = [:]
     for parameter in router.parameterNames(ofIntent: name) {
       guard let value = intent.parameterValue(named: parameter) else { continue }
-      if let text = LinkPayload.string(from: value) ?? (value as? any IntentObjectInput)?.identifier {
-        parameters[parameter] = text
+      switch Self.text(ofIntentValue: value) {
+      case .success(let text): parameters[parameter] = text
+      case .failure(let what): unread[parameter] = what.description
       }
     }
-    return .intent(IntentInvocation(name: name, parameters: parameters))
+    return .intent(IntentInvocation(name: name, parameters: parameters, unreadParameters: unread))
   }
+
+  /// The text a route value is read from, of an intent parameter's value: text, a number, a URL
+  /// or UUID, an object's identifier (`INObject`), a speakable value's vocabulary identifier
+  /// (`INSpeakableString`, `INPerson`), or a list of exactly one of these; else what it was.
+  static func text(ofIntentValue value: Any) -> Result<String, UnreadValue> {
+    if let text = LinkPayload.string(from: value) { return .success(text) }
+    if let object = value as? any IntentObjectInput {
+      return object.identifier.map { .success($0) } ?? .failure(UnreadValue("an object with no identifier"))
+    }
+    if let speakable = value as? any IntentSpeakableInput {
+      return speakable.vocabularyIdentifier.map { .success($0) }
+        ?? .failure(UnreadValue("\(type(of: value)) with no vocabulary identifier"))
+    }
+    if let list = value as? [Any] {
+      guard list.count == 1 else { return .failure(UnreadValue("a list of \(list.count) values")) }
+      return text(ofIntentValue: list[0])
+    }
+    return .failure(UnreadValue("a value of type \(type(of: value))"))
+  }
+}
+
+/// What an intent parameter's value was, when no route value could be read from it.
+struct UnreadValue: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }
 
 extension NotificationResponseInput {

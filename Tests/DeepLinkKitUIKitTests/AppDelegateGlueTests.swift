@@ -154,4 +154,42 @@ import Testing
         named("request", ["id": "42"]), named("order", ["id": orderID, "store": "fallback"]),
       ])
   }
+
+  /// Other SiriKit values: a speakable string or a person by its vocabulary identifier, a list of
+  /// one value as that value. A list of several, or a value of a type the glue does not know, is
+  /// refused naming the parameter and what it was, never read as if it were not set.
+  @Test func siriValuesOfOtherTypesAreReadOrRefusedByName() {
+    let harness = GlueHarness(holdingPolicy: .queue(limit: 8))
+    let speakable = FakeUserActivity(type: "OpenRequestIntent")
+    speakable.intent = FakeIntent(
+      "OpenRequestIntent", properties: ["id": FakeSpeakable(vocabularyIdentifier: "7", spokenPhrase: "seven")])
+    #expect(harness.receiver.continue(speakable))
+    let one = FakeUserActivity(type: "OpenRequestIntent")
+    one.intent = FakeIntent(
+      "OpenRequestIntent", properties: ["id": [FakeINObject(identifier: "8", displayString: "8")]])
+    #expect(harness.receiver.continue(one))
+    #expect(harness.delivered == [named("request", ["id": "7"]), named("request", ["id": "8"])])
+
+    var refusals: [String] = []
+    harness.dispatcher.addObserver { event in
+      if case .refused(let error) = event.kind { refusals.append(error.message) }
+    }
+    let several = FakeUserActivity(type: "OpenRequestIntent", userInfo: ["id": "1"])
+    several.intent = FakeIntent("OpenRequestIntent", properties: ["id": [NSNumber(value: 1), NSNumber(value: 2)]])
+    #expect(!harness.receiver.continue(several))
+    struct Unknown {}
+    let unknown = FakeUserActivity(type: "OpenRequestIntent")
+    unknown.intent = FakeIntent("OpenRequestIntent", properties: ["id": Unknown()])
+    #expect(!harness.receiver.continue(unknown))
+    let nameless = FakeUserActivity(type: "OpenRequestIntent")
+    nameless.intent = FakeIntent(
+      "OpenRequestIntent", properties: ["id": FakeSpeakable(vocabularyIdentifier: nil, spokenPhrase: "someone")])
+    #expect(!harness.receiver.continue(nameless))
+    #expect(
+      refusals == [
+        #"parameter "id" of route "request" (/requests/:id(int)) is not read from the intent "OpenRequestIntent": its value is a list of 2 values, and a route value is read from text, a number, a URL, a UUID or one object's identifier"#,
+        #"parameter "id" of route "request" (/requests/:id(int)) is not read from the intent "OpenRequestIntent": its value is a value of type Unknown, and a route value is read from text, a number, a URL, a UUID or one object's identifier"#,
+        #"parameter "id" of route "request" (/requests/:id(int)) is not read from the intent "OpenRequestIntent": its value is FakeSpeakable with no vocabulary identifier, and a route value is read from text, a number, a URL, a UUID or one object's identifier"#,
+      ])
+  }
 }

@@ -10,10 +10,15 @@ public struct IntentInvocation: Sendable, Hashable {
   public var name: String
   /// Its parameters; they supply the route's parameters by name.
   public var parameters: [String: String]
+  /// The parameters the route needs that the intent set to a value no route value is read from
+  /// (a list of several objects, a type the glue does not know), each with what it was: the
+  /// intent is refused naming them, rather than open its route as if they were not set.
+  public var unreadParameters: [String: String]
 
   /// Creates an invocation.
-  public init(name: String, parameters: [String: String] = [:]) {
+  public init(name: String, parameters: [String: String] = [:], unreadParameters: [String: String] = [:]) {
     self.name = name
     self.parameters = parameters
+    self.unreadParameters = unreadParameters
   }
 }

@@ -38,6 +38,12 @@ extension LinkRouter {
       guard let index = keyed.intents[intent.name] else {
         throw DeepLinkError(.noRoute, "no route opens the intent \(quoted(intent.name))")
       }
+      if let (name, value) = intent.unreadParameters.sortedByKey.first {
+        throw .invalidParameter(
+          name,
+          "of \(definitions[index].label) is not read from the intent \(quoted(intent.name)): its value is \(value), and a route value is read from text, a number, a URL, a UUID or one object's identifier"
+        )
+      }
       return try buildRoute(index, values: intent.parameters, source: .intent, details: &details)
     case .userActivity(let activity):
       return try route(for: activity, details: &details)

@@ -10,7 +10,9 @@
 //   `persistentIdentifier`, `init(activityType:)`: foundation/nsuseractivity
 // - Foundation (Intents) `NSUserActivity.interaction: INInteraction?`: foundation/nsuseractivity/interaction;
 //   Intents `INInteraction.intent`: intents/ininteraction/intent; `INIntent`: intents/inintent (its
-//   parameters are key-value coding compliant properties); `INObject.identifier`: intents/inobject/identifier
+//   parameters are key-value coding compliant properties); `INObject.identifier`: intents/inobject/identifier;
+//   `INSpeakable.vocabularyIdentifier` (`String?`), adopted by `INSpeakableString` and `INPerson`:
+//   intents/inspeakable/vocabularyidentifier
 // - Objective-C runtime `NSObject.value(forKey:)` (raises for an unknown key) and
 //   `NSObjectProtocol.responds(to:)`: objectivec/nsobject/1412591-value, objectivec/nsobjectprotocol/responds(to:);
 //   Foundation `NSStringFromClass(_:)`: foundation/1395135-nsstringfromclass
@@ -46,6 +48,8 @@
   }
 
   extension INObject: IntentObjectInput {}
+  extension INSpeakableString: IntentSpeakableInput {}
+  extension INPerson: IntentSpeakableInput {}
 
   extension UNNotificationResponse: NotificationResponseInput {
     public var payload: [AnyHashable: Any] { notification.request.content.userInfo }
