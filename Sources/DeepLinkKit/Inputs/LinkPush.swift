@@ -23,6 +23,8 @@ public struct LinkPush: Sendable, Hashable {
   public var replyText: String?
   /// The parameter the typed reply fills.
   static let replyParameter = "replyText"
+  /// Its name as bytes, for the check every link passes.
+  static let replyParameterBytes = Array(replyParameter.utf8)
   /// How deep the payload's dictionaries nested: 1 for a flat payload.
   public var depth: Int
   /// The notification request's identifier (`UNNotificationRequest.identifier`: a local

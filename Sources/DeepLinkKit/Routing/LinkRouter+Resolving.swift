@@ -79,7 +79,7 @@ extension LinkRouter {
   private func buildRoute(
     _ match: consuming LinkMatch, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
-    if match.parameters[LinkPush.replyParameter] != nil { throw Self.forgedReply(from: match.source) }
+    if match.parameters.contains(named: LinkPush.replyParameterBytes) { throw Self.forgedReply(from: match.source) }
     // The match's parameters are handed over, not shared, so that a declared default is added in
     // place rather than to a copy.
     return try buildRoute(

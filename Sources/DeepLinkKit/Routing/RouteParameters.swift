@@ -130,6 +130,12 @@ public struct RouteParameters: Hashable, Sendable, Sequence {
     for entry in entries where self.name(of: entry).elementsEqual(name.utf8) { body(value(of: entry)) }
   }
 
+  /// Whether a parameter is named `name`, given as bytes: lengths are compared first, so that a
+  /// check on every link (the reply parameter's) costs a few instructions a parameter.
+  func contains(named name: [UInt8]) -> Bool {
+    entries.contains { $0.name.count == name.count && self.name(of: $0).elementsEqual(name) }
+  }
+
   /// The value of the parameter named `name`, if there is one.
   public subscript(name: String) -> String? {
     entries.first { self.name(of: $0).elementsEqual(name.utf8) }.map { text(value(of: $0)) }
