@@ -259,6 +259,7 @@ struct DeepLinkTool {
       }
       if let shortcut = route.shortcut { notes.append("shortcut: \(shortcut)") }
       if let intent = route.intent { notes.append("intent: \(intent)") }
+      if let appIntent = route.appIntent { notes.append("appIntent: \(appIntent)") }
       if let activity = route.activity { notes.append("activity: \(activity)") }
       if let push = route.push {
         let fields = push.when.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")

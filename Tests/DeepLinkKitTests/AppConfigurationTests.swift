@@ -87,6 +87,43 @@ import Testing
     #expect(fromExtension.first?.route == "orders")
   }
 
+  /// An App Intent (`appIntent`) needs no NSUserActivityTypes entry: doctor passes an App Intents
+  /// app, still fails a SiriKit intent left out, and plist asks only for the SiriKit one.
+  @Test func appIntentsNeedNoActivityTypes() throws {
+    let table = try RouteTable(
+      json: Data(
+        #"""
+        {"schemes": ["myapp"], "routes": [
+          {"name": "note", "path": "/notes/:id", "appIntent": "OpenNoteIntent"},
+          {"name": "soup", "path": "/soup", "intent": "OrderSoupIntent"}
+        ]}
+        """#.utf8))
+    #expect(table.routes[0].appIntent == "OpenNoteIntent" && table.routes[0].intent == nil)
+    let correct = LinkAppConfiguration(urlSchemes: ["myapp"], activityTypes: ["OrderSoupIntent"])
+    #expect(table.check(correct).isEmpty)
+    let wrong = LinkAppConfiguration(urlSchemes: ["myapp"])
+    #expect(table.check(wrong).map(\.code) == ["intentNotDeclared"])
+    #expect(table.check(wrong).first?.route == "soup")
+    #expect(!table.infoPlist(bundleID: "com.example.app").contains("OpenNoteIntent"))
+    #expect(table.infoPlist(bundleID: "com.example.app").contains("OrderSoupIntent"))
+    // Both resolve their intent, and a router exports each under its own key.
+    let router = try table.makeRouter()
+    #expect(
+      try router.resolve(.intent(IntentInvocation(name: "OpenNoteIntent", parameters: ["id": "3"]))).route
+        == NamedRoute("note", parameters: ["id": "3"]))
+    let exported = router.routeTable
+    #expect(exported.routes.map(\.appIntent) == ["OpenNoteIntent", nil])
+    #expect(exported.routes.map(\.intent) == [nil, "OrderSoupIntent"])
+    #expect(exported.jsonText.contains(#""appIntent" : "OpenNoteIntent""#))
+    #expect(try RouteTable(json: Data(exported.jsonText.utf8)).routes == exported.routes)
+    // A route names one intent.
+    #expect(throws: RouteTableError.self) {
+      try RouteTable(
+        json: Data(
+          #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a", "intent": "A", "appIntent": "B"}]}"#.utf8))
+    }
+  }
+
   @Test func associatedDomainsCoverTheTablesHosts() {
     let apexOnly = Self.problems { $0.associatedDomains = ["applinks:example.com"] }
     #expect(apexOnly.map(\.code) == ["hostNotEntitled", "hostNotEntitled"])

@@ -40,6 +40,9 @@ public struct RouteDefinition<Route>: Sendable {
   public private(set) var shortcutType: String?
   /// The intent name that opens this route, if any.
   public private(set) var intentName: String?
+  /// Whether that intent is an App Intent (``appIntent(_:)``), which iOS needs declared nowhere,
+  /// rather than a SiriKit custom intent (``intent(_:)``), which `NSUserActivityTypes` declares.
+  public private(set) var isAppIntent = false
   /// The user-activity type that opens this route, if any.
   public private(set) var activityType: String?
   /// The rule by which a push notification opens this route, if any.
@@ -123,6 +126,18 @@ public struct RouteDefinition<Route>: Sendable {
   public func intent(_ name: String) -> Self {
     var copy = self
     copy.intentName = name
+    copy.isAppIntent = false
+    return copy
+  }
+
+  /// This route, opened also by the App Intent named `name`: one whose `perform()` hands
+  /// `.intent(IntentInvocation(name:parameters:))` to the dispatcher, so that its parameters
+  /// supply the route's by name, checked as a link's are. Unlike a SiriKit custom intent
+  /// (``intent(_:)``), it needs no `NSUserActivityTypes` entry, and `deeplink doctor` and `plist`
+  /// ask for none. (An App Intent that names its route itself needs no name on the route.)
+  public func appIntent(_ name: String) -> Self {
+    var copy = intent(name)
+    copy.isAppIntent = true
     return copy
   }
 
@@ -168,6 +183,7 @@ public struct RouteDefinition<Route>: Sendable {
   mutating func copyKeys<Other>(of other: RouteDefinition<Other>) {
     shortcutType = other.shortcutType
     intentName = other.intentName
+    isAppIntent = other.isAppIntent
     activityType = other.activityType
     pushRule = other.pushRule
     requiresConfirmation = other.requiresConfirmation

@@ -36,8 +36,9 @@ extension LinkRouter {
       entries.append(
         RouteTable.Entry(
           name: name, path: pattern.canonicalText, sources: definition.sources, shortcut: definition.shortcutType,
-          intent: definition.intentName, activity: definition.activityType, push: definition.pushRule,
-          confirm: definition.requiresConfirmation, values: definition.allowedValues, host: definition.host))
+          intent: definition.isAppIntent ? nil : definition.intentName, activity: definition.activityType,
+          push: definition.pushRule, confirm: definition.requiresConfirmation, values: definition.allowedValues,
+          host: definition.host, appIntent: definition.isAppIntent ? definition.intentName : nil))
     }
     var table = RouteTable(
       schemes: schemeList, hosts: hostEntries, isCaseSensitive: isCaseSensitive, limits: limits,
@@ -75,6 +76,7 @@ extension RouteTable.Entry {
     if let sources { object["sources"] = DeepLinkSource.allCases.filter(sources.contains).map(\.rawValue) }
     if let shortcut { object["shortcut"] = shortcut }
     if let intent { object["intent"] = intent }
+    if let appIntent { object["appIntent"] = appIntent }
     if let activity { object["activity"] = activity }
     if let push {
       var rule: [String: Any] = ["when": push.when]

@@ -10,7 +10,7 @@ struct Reader {
   private static let tableKeys =
     ["caseSensitive", "customSchemeHost", "hosts"] + limitKeys.map(\.0) + ["pushURLKeys", "routes", "schemes"]
   private static let routeKeys = [
-    "activity", "confirm", "host", "intent", "name", "path", "push", "shortcut", "sources", "values",
+    "activity", "appIntent", "confirm", "host", "intent", "name", "path", "push", "shortcut", "sources", "values",
   ]
   private static let pushKeys = ["action", "parameters", "when"]
 
@@ -87,6 +87,10 @@ struct Reader {
     }
     let shortcut = optionalString(object["shortcut"], key: "shortcut", at: label)
     let intent = optionalString(object["intent"], key: "intent", at: label)
+    let appIntent = optionalString(object["appIntent"], key: "appIntent", at: label)
+    if intent != nil, appIntent != nil {
+      problem("\(label) has both \"intent\" and \"appIntent\"; a route is opened by one intent")
+    }
     let activity = optionalString(object["activity"], key: "activity", at: label)
     let host = optionalString(object["host"], key: "host", at: label)
     let push = object["push"].flatMap { pushRule($0, at: "\(label): \"push\"") }
@@ -108,7 +112,7 @@ struct Reader {
     guard problems.count == count, let name, let path else { return nil }
     return RouteTable.Entry(
       name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: push,
-      confirm: confirm, values: values, host: host)
+      confirm: confirm, values: values, host: host, appIntent: appIntent)
   }
 
   private mutating func pushRule(_ value: JSONValue, at location: String) -> PushRule? {

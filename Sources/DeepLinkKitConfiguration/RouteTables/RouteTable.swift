@@ -22,7 +22,8 @@ import Foundation
 /// `deep_link`, `link`, `url`, and `customSchemeHost` (`"firstSegment"` or `"host"`) to
 /// `"firstSegment"`. A
 /// route has a `name` (unique) and a `path` pattern, and may have `sources` (the sources allowed to
-/// open it; default all), `shortcut` (a quick-action type), `intent` (an intent name), `activity`
+/// open it; default all), `shortcut` (a quick-action type), `intent` (a SiriKit custom intent's
+/// class name), `appIntent` (an App Intent's name, which needs no `NSUserActivityTypes` entry), `activity`
 /// (a user-activity type), `push` (`{"when": {field: value}, "parameters": {name: field},
 /// "action": id}`), `confirm` (`true`: the app confirms it before it is delivered from an
 /// untrusted source), `values` (`{parameter: [allowed text, …]}`, as a Swift table exports for
@@ -39,8 +40,11 @@ public struct RouteTable: Sendable, Hashable {
     public var sources: Set<DeepLinkSource>?
     /// The quick-action type that opens it.
     public var shortcut: String?
-    /// The intent name that opens it.
+    /// The SiriKit custom intent that opens it: its class name, which `NSUserActivityTypes` declares.
     public var intent: String?
+    /// The App Intent that opens it, by the name its `perform()` hands over; iOS needs it declared
+    /// nowhere.
+    public var appIntent: String?
     /// The user-activity type that opens it.
     public var activity: String?
     /// The rule by which a push notification opens it.
@@ -57,8 +61,9 @@ public struct RouteTable: Sendable, Hashable {
     public init(
       name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
       intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false,
-      values: [String: [String]] = [:], host: String? = nil
+      values: [String: [String]] = [:], host: String? = nil, appIntent: String? = nil
     ) {
+      self.appIntent = appIntent
       self.values = values
       self.host = host
       self.name = name
@@ -164,6 +169,7 @@ public struct RouteTable: Sendable, Hashable {
         })
       if let shortcut = entry.shortcut { definition = definition.shortcut(shortcut) }
       if let intent = entry.intent { definition = definition.intent(intent) }
+      if let appIntent = entry.appIntent { definition = definition.appIntent(appIntent) }
       if let activity = entry.activity { definition = definition.activity(activity) }
       if entry.confirm { definition = definition.requiringConfirmation() }
       if let push = entry.push {
