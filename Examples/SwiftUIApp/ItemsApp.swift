@@ -11,18 +11,39 @@ struct ItemsApp: App {
 
   var body: some Scene {
     WindowGroup {
-      ContentView(navigation: appDelegate.navigation)
-        .onOpenURL(forwardingTo: appDelegate.links)
-        .onContinueUserActivity("com.apple.corespotlightitem", forwardingTo: appDelegate.links)
-        .onAppear { appDelegate.links.dispatcher.satisfy(.ready) }
+      ItemsWindow(links: appDelegate.links, navigation: appDelegate.navigation)
     }
+  }
+}
+
+/// One window (iPad and Mac run several): its own identifier and navigation state, so a link
+/// opened in it is shown in it, and no other window consumes it.
+struct ItemsWindow: View {
+  let links: LinkReceiver<ItemsRoute>
+  let navigation: LinkNavigationStates<ItemsRoute>
+  @SceneStorage("window") private var window = UUID().uuidString
+  @Environment(\.scenePhase) private var scenePhase
+
+  var body: some View {
+    ContentView(navigation: navigation.state(forScene: window))
+      .onOpenURL(forwardingTo: links, scene: window)
+      .onContinueUserActivity("com.apple.corespotlightitem", forwardingTo: links, scene: window)
+      .handlesExternalEvents(preferring: ["*"], allowing: ["*"])  // an open window takes a link, not a new one
+      .onChange(of: scenePhase, initial: true) {
+        if scenePhase == .active { navigation.activate(scene: window) }  // links of no window come here
+      }
+      .onAppear { links.dispatcher.satisfy(.ready) }
   }
 }
 
 @MainActor
 final class ItemsAppDelegate: NSObject, UIApplicationDelegate {
-  let navigation = LinkNavigationState<ItemsRoute>()
-  lazy var links = LinkReceiver(dispatcher: LinkDispatcher(router: itemsRouter, deliver: navigation.deliver))
+  let navigation = LinkNavigationStates<ItemsRoute>()
+  lazy var links: LinkReceiver<ItemsRoute> = {
+    let dispatcher = LinkDispatcher(router: itemsRouter)
+    dispatcher.setHandler(navigation.deliver)  // each link into its window's state
+    return LinkReceiver(dispatcher: dispatcher)
+  }()
   lazy var notifications = LinkNotificationDelegate(receiver: links)  // the center holds it weakly
 
   func application(

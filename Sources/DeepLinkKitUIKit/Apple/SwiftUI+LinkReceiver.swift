@@ -10,18 +10,20 @@
   import SwiftUI
 
   extension View {
-    /// Forwards `onOpenURL` (custom schemes and universal links) to the receiver.
+    /// Forwards `onOpenURL` (custom schemes and universal links) to the receiver, from the window
+    /// `scene` (its own identifier, such as a `@SceneStorage` UUID), if given.
     @MainActor
-    public func onOpenURL<Route>(forwardingTo receiver: LinkReceiver<Route>) -> some View {
-      onOpenURL { url in _ = receiver.open(url) }
+    public func onOpenURL<Route>(forwardingTo receiver: LinkReceiver<Route>, scene: String? = nil) -> some View {
+      onOpenURL { url in _ = receiver.open(url, scene: scene) }
     }
 
-    /// Forwards `onContinueUserActivity` for one activity type (Handoff, Spotlight, Siri) to the receiver.
+    /// Forwards `onContinueUserActivity` for one activity type (Handoff, Spotlight, Siri) to the
+    /// receiver, from the window `scene`, if given.
     @MainActor
     public func onContinueUserActivity<Route>(
-      _ activityType: String, forwardingTo receiver: LinkReceiver<Route>
+      _ activityType: String, forwardingTo receiver: LinkReceiver<Route>, scene: String? = nil
     ) -> some View {
-      onContinueUserActivity(activityType) { activity in _ = receiver.continue(activity) }
+      onContinueUserActivity(activityType) { activity in _ = receiver.continue(activity, scene: scene) }
     }
   }
 #endif
