@@ -28,4 +28,39 @@ extension LinkRouter {
   public func roundTripProblems(samples: Int = 25, seed: UInt64 = 2026) -> [String] {
     checkRoundTrips(samples: samples, seed: seed)
   }
+
+  /// Why an App Intent's URL representation (iOS 18's `URLRepresentableIntent`,
+  /// `URLRepresentableEntity` and `OpenURLIntent`, which open the app with a universal link) does
+  /// not open `route`; empty when it does. Pass the URL the representation makes for a sample
+  /// value, in the app's tests:
+  ///
+  /// ```swift
+  /// // static var urlRepresentation: URLRepresentation { "https://app.example.com/items/\(\.$id)" }
+  /// #expect(router.urlRepresentationProblems("https://app.example.com/items/7", opens: .item(id: 7)).isEmpty)
+  /// ```
+  ///
+  /// The URL must be a universal link (`https`, on one of the table's hosts: iOS opens an intent's
+  /// URL representation only as one, never a custom scheme), resolve as a universal link, to
+  /// `route` itself.
+  ///
+  /// - Parameters:
+  ///   - url: The URL the representation makes.
+  ///   - route: The route it must open.
+  /// - Returns: The problems found.
+  public func urlRepresentationProblems(_ url: String, opens route: Route) -> [String] {
+    guard url.lowercased().hasPrefix("https://") else {
+      return [
+        "the URL representation \(url.debugDescription) is not a universal link: iOS opens an App Intent's URL representation only as an https link on one of the app's associated domains"
+      ]
+    }
+    do {
+      let resolved = try resolve(url, source: .universalLink)
+      guard resolved.route == route else {
+        return ["the URL representation \(url.debugDescription) opens \(resolved.route), not \(route)"]
+      }
+      return []
+    } catch {
+      return ["the URL representation \(url.debugDescription) opens nothing: \(error.message)"]
+    }
+  }
 }

@@ -89,3 +89,33 @@ import Testing
     #expect(scenes == ["A", "B"])
   }
 }
+
+/// An App Intent's URL representation (iOS 18) must be a universal link that opens its route.
+@Suite struct URLRepresentationTests {
+  enum Route: Hashable, Sendable {
+    case item(Int)
+    case list
+  }
+
+  static let router = try! LinkRouter<Route>(
+    schemes: ["myapp"], hosts: ["app.example.com"],
+    routes: [.path("/items/:id", Route.item), .path("/items", to: .list)])
+
+  @Test func aUniversalLinkThatOpensTheRouteHasNoProblem() {
+    #expect(Self.router.urlRepresentationProblems("https://app.example.com/items/7", opens: .item(7)).isEmpty)
+  }
+
+  @Test func everyWayItCanFailIsNamed() {
+    #expect(
+      Self.router.urlRepresentationProblems("myapp://items/7", opens: .item(7)) == [
+        #"the URL representation "myapp://items/7" is not a universal link: iOS opens an App Intent's URL representation only as an https link on one of the app's associated domains"#
+      ])
+    #expect(
+      Self.router.urlRepresentationProblems("https://app.example.com/items", opens: .item(7)) == [
+        #"the URL representation "https://app.example.com/items" opens list, not item(7)"#
+      ])
+    #expect(
+      Self.router.urlRepresentationProblems("https://other.example.com/items/7", opens: .item(7)).first?
+        .hasPrefix(#"the URL representation "https://other.example.com/items/7" opens nothing: "#) == true)
+  }
+}
