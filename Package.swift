@@ -8,6 +8,9 @@ let package = Package(
     // What runs in the app: inputs, routing, dispatching, publishing.
     .library(name: "DeepLinkKit", targets: ["DeepLinkKit"]),
     .library(name: "DeepLinkKitUIKit", targets: ["DeepLinkKitUIKit"]),
+    // App Intents that open the app at a route; apart, so that an app without App Intents does
+    // not link the AppIntents framework.
+    .library(name: "DeepLinkKitAppIntents", targets: ["DeepLinkKitAppIntents"]),
     // What checks and writes an app's configuration from its route table: JSON route tables,
     // apple-app-site-association files, Info.plist and entitlements. For the `deeplink` tool,
     // an app's tests and a backend; an app needs it only to load a JSON table at run time.
@@ -18,6 +21,7 @@ let package = Package(
   targets: [
     .target(name: "DeepLinkKit"),
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
+    .target(name: "DeepLinkKitAppIntents", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitConfiguration", dependencies: ["DeepLinkKit"]),
     // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
     .target(name: "DeepLinkKitTesting", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),

@@ -1,6 +1,7 @@
 // From the DocC guide SwiftUIApps.md; IntegrationGuideTests keeps the guide's blocks equal to these files, and
 // Examples/typecheck type-checks them against the iOS SDK.
 import AppIntents
+import DeepLinkKitAppIntents
 import DeepLinkKitUIKit
 
 struct ShowItemIntent: LinkOpeningIntent {

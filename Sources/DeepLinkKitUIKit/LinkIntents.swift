@@ -1,8 +1,9 @@
 import DeepLinkKit
 
 /// Where an App Intent that opens the app finds the app's ``LinkReceiver``: registered once at
-/// launch, found by route type. An intent that adopts `LinkOpeningIntent` (on Apple platforms)
-/// needs nothing else; one that writes its own `perform()` calls ``open(_:scene:)``.
+/// launch, found by route type. An intent that adopts `LinkOpeningIntent` (the
+/// `DeepLinkKitAppIntents` product, on Apple platforms) needs nothing else; one that writes its
+/// own `perform()` calls ``open(_:scene:)``.
 ///
 /// ```swift
 /// // application(_:didFinishLaunchingWithOptions:)

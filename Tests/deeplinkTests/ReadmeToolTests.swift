@@ -62,20 +62,23 @@ import Testing
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     let claim = try #require(text.components(separatedBy: "<!-- apple-only-lines -->").dropFirst().first)
     let claimed = Int(claim.prefix { $0.isNumber })
-    let folder = Self.readme.deletingLastPathComponent().appendingPathComponent("Sources/DeepLinkKitUIKit/Apple")
+    let root = Self.readme.deletingLastPathComponent()
     var count = 0
-    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-      var depth = 0
-      for line in try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n") {
-        let code = line.trimmingCharacters(in: .whitespaces)
-        if depth == 0, code.hasPrefix("#if canImport(") {
-          depth = 1
-        } else if depth > 0, code.hasPrefix("#if") {
-          depth += 1
-        } else if depth > 0, code.hasPrefix("#endif") {
-          depth -= 1
-        } else if depth > 0, !code.isEmpty, !code.hasPrefix("//") {
-          count += 1
+    for folder in ["Sources/DeepLinkKitUIKit/Apple", "Sources/DeepLinkKitAppIntents"].map(root.appendingPathComponent) {
+      for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        var depth = 0
+        for line in try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
+        {
+          let code = line.trimmingCharacters(in: .whitespaces)
+          if depth == 0, code.hasPrefix("#if canImport(") {
+            depth = 1
+          } else if depth > 0, code.hasPrefix("#if") {
+            depth += 1
+          } else if depth > 0, code.hasPrefix("#endif") {
+            depth -= 1
+          } else if depth > 0, !code.isEmpty, !code.hasPrefix("//") {
+            count += 1
+          }
         }
       }
     }

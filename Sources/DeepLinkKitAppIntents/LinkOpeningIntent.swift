@@ -1,5 +1,6 @@
 // Apple-only: an App Intent that opens the app at a route, its perform() a forward to the
-// Linux-tested `LinkIntents.open(_:scene:)`.
+// Linux-tested `LinkIntents.open(_:scene:)` (DeepLinkKitUIKit). A product of its own, so that an
+// app without App Intents does not link the AppIntents framework.
 //
 // Apple declarations relied on (framework AppIntents, iOS 16, macOS 13, tvOS 16, watchOS 9):
 // - `AppIntent` (`static var title: LocalizedStringResource`, `static var openAppWhenRun: Bool`,
@@ -10,6 +11,7 @@
 #if canImport(AppIntents) && (os(iOS) || os(visionOS))
   import AppIntents
   import DeepLinkKit
+  import DeepLinkKitUIKit
 
   /// An App Intent that opens the app at a route: it names the route, and the library does the
   /// rest (the app is opened, the route goes through the registered receiver's dispatcher as a
