@@ -16,7 +16,7 @@ import DeepLinkKit
 /// }
 /// ```
 ///
-/// The route goes through the dispatcher as a link from ``DeepLinkSource/intent`` would: its
+/// The route goes through the dispatcher as a link from `DeepLinkSource.intent` would: its
 /// definition's sources and confirmation apply, and it is held until the app is ready.
 @MainActor
 public enum LinkIntents {
@@ -47,7 +47,7 @@ public enum LinkIntents {
   ///   - scene: The scene it runs in, if known (`UISceneSession.persistentIdentifier`).
   /// - Returns: What the dispatcher did with it (delivered, held until the app is ready, a
   ///   duplicate of one it has).
-  /// - Throws: ``DeepLinkError``: `noReceiver` when no receiver of `Route` is registered, and the
+  /// - Throws: `DeepLinkError`: `noReceiver` when no receiver of `Route` is registered, and the
   ///   refusal itself when the route's definition does not allow intents
   ///   (`sourceNotAllowed`); Siri and Shortcuts show its message.
   @discardableResult
