@@ -9,12 +9,7 @@ extension LinkDispatcher {
     about link: @autoclosure () -> EventLink
   ) {
     guard !observers.isEmpty else { return }
-    let about = link()
-    effects.append(
-      .event(
-        LinkEvent(
-          link: id, time: time ?? now(), kind: kind(), source: about.source, input: about.input.map { "\($0)" },
-          parameters: about.parameters)))
+    effects.append(.event(LinkEvent(link: id, time: time ?? now(), kind: kind(), about: link())))
   }
 
   /// Emits an event about a kept link.
@@ -63,9 +58,7 @@ extension LinkDispatcher {
   }
 
   func event(_ link: KeptLink<Route>, time: Duration, kind: LinkEvent<Route>.Kind) -> LinkEvent<Route> {
-    LinkEvent(
-      link: link.id, time: time, kind: kind, source: link.source, input: link.input.map { "\($0)" },
-      parameters: link.parameters)
+    LinkEvent(link: link.id, time: time, kind: kind, about: EventLink(link))
   }
 
   func notify(_ event: LinkEvent<Route>) {
@@ -87,5 +80,14 @@ struct EventLink {
 
   init<Route>(_ link: KeptLink<Route>) {
     self.init(source: link.source, input: link.input, parameters: link.parameters)
+  }
+}
+
+extension LinkEvent {
+  /// An event about the link `about` describes: its source, its input as text, its parameters.
+  init(link id: LinkID, time: Duration, kind: Kind, about link: EventLink) {
+    self.init(
+      link: id, time: time, kind: kind, source: link.source, input: link.input.map { "\($0)" },
+      parameters: link.parameters)
   }
 }

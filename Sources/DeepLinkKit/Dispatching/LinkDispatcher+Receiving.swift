@@ -11,7 +11,8 @@ extension LinkDispatcher {
     defer { runEffects() }
     let id = nextID()
     dropExpiredLinks()
-    emit(id, .received(input.source), about: EventLink(source: input.source, input: input))
+    let arrived = EventLink(source: input.source, input: input)
+    emit(id, .received(input.source), about: arrived)
     // The route and the rest of its resolution, taken apart: making a `LinkResolution` here, in
     // code that does not know `Route`, would look up its type's metadata for every link.
     var details: ResolutionDetails?
@@ -19,7 +20,7 @@ extension LinkDispatcher {
     do {
       route = try router.resolvedRoute(input, details: &details)
     } catch {
-      emit(id, .refused(error), about: EventLink(source: input.source, input: input))
+      emit(id, .refused(error), about: arrived)
       return .refused(error)
     }
     // (The router sets the details whenever it returns a route.)
@@ -29,16 +30,17 @@ extension LinkDispatcher {
     )
     return accept(
       route, source: resolution.source, id: id,
-      requiresConfirmation: resolution.requiresConfirmation && isUntrusted(resolution),
+      requiresConfirmation: resolution.requiresConfirmation
+        && isUntrusted(source: resolution.source, linkKind: resolution.linkKind),
       input: input, parameters: resolution.parameters, scene: input.sceneIdentifier)
   }
 
-  /// Whether a resolved link comes from an untrusted source: its own, or the kind of the link it
-  /// carried (a push that carries `myapp://…` is as untrusted as a custom-scheme link), unless
-  /// the app opened it itself.
-  func isUntrusted(_ resolution: ResolutionDetails) -> Bool {
-    if untrustedSources.contains(resolution.source) { return true }
-    guard resolution.source != .inApp, let kind = resolution.linkKind else { return false }
+  /// Whether a link comes from an untrusted source: its own, or the kind of the link it carried
+  /// (a push that carries `myapp://…` is as untrusted as a custom-scheme link), unless the app
+  /// opened it itself. A route the app resolved itself carries no link.
+  func isUntrusted(source: DeepLinkSource, linkKind: DeepLinkSource?) -> Bool {
+    if untrustedSources.contains(source) { return true }
+    guard source != .inApp, let kind = linkKind else { return false }
     return untrustedSources.contains(kind)
   }
 
@@ -69,18 +71,19 @@ extension LinkDispatcher {
     defer { runEffects() }
     let id = nextID()
     dropExpiredLinks()
-    emit(id, .received(source), about: EventLink(source: source, input: nil))
+    let about = EventLink(source: source, input: nil)
+    emit(id, .received(source), about: about)
     let requiresConfirmation: Bool
     do {
       requiresConfirmation = try router.checkedRoute(route, from: source)
     } catch {
-      emit(id, .refused(error), about: EventLink(source: source, input: nil))
+      emit(id, .refused(error), about: about)
       return .refused(error)
     }
-    emit(id, .resolved(route), about: EventLink(source: source, input: nil))
+    emit(id, .resolved(route), about: about)
     return accept(
       route, source: source, id: id,
-      requiresConfirmation: requiresConfirmation && source != .inApp && untrustedSources.contains(source),
+      requiresConfirmation: requiresConfirmation && isUntrusted(source: source, linkKind: nil),
       input: nil, parameters: RouteParameters(), scene: scene)
   }
 

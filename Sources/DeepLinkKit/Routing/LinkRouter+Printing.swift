@@ -15,22 +15,32 @@ extension LinkRouter {
   /// - Throws: ``DeepLinkError``: `noRoute` when no definition prints the route,
   ///   `invalidParameter` when a parameter is missing, has the wrong type or cannot round-trip.
   public func urlString(for route: Route) throws(DeepLinkError) -> String {
-    var printed: (index: Int, values: [(name: String, value: String)])?
-    for index in printable {
-      do {
-        if let values = try definitions[index].print(route) {
-          printed = (index, values)
-          break
-        }
-      } catch {
-        throw DeepLinkError(
-          error.code, "\(definitions[index].label) cannot print \(quoted(String(describing: route))): \(error.message)")
-      }
-    }
-    guard let (index, values) = printed else {
+    guard let (index, printed) = definitionPrinting(route) else {
       throw DeepLinkError(.noRoute, "no route definition prints \(quoted(String(describing: route)))")
     }
-    return try checkedLink(definitionAt: index, values: values, for: route)
+    switch printed {
+    case .success(let values):
+      return try checkedLink(definitionAt: index, values: values, for: route)
+    case .failure(let error):
+      throw DeepLinkError(
+        error.code, "\(definitions[index].label) cannot print \(quoted(String(describing: route))): \(error.message)")
+    }
+  }
+
+  /// The definition whose link opens `route`: the first that prints it, with what it printed, or
+  /// why it could not (a definition whose printing fails on the route still claims it); `nil`
+  /// when no definition prints it.
+  func definitionPrinting(_ route: Route)
+    -> (index: Int, printed: Result<[(name: String, value: String)], DeepLinkError>)?
+  {
+    for index in printable {
+      do {
+        if let values = try definitions[index].print(route) { return (index, .success(values)) }
+      } catch {
+        return (index, .failure(error))
+      }
+    }
+    return nil
   }
 
   /// The link the definition at `index` prints from `values`, resolved again: it must open `route`.

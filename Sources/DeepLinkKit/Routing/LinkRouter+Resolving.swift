@@ -167,18 +167,14 @@ extension LinkRouter {
   }
 
   /// Checks a route the app resolved itself against its definition, the one whose link opens it
-  /// (the first that prints it, as ``urlString(for:)`` finds it): whether `source` may open it,
+  /// (``definitionPrinting(_:)``, as ``urlString(for:)`` finds it): whether `source` may open it,
   /// and whether it requires confirmation. A route no definition prints has nothing to check.
   ///
   /// - Returns: Whether the route's definition requires confirmation.
   /// - Throws: ``DeepLinkError/Code/sourceNotAllowed`` when the definition's sources leave
   ///   `source` out.
   func checkedRoute(_ route: Route, from source: DeepLinkSource) throws(DeepLinkError) -> Bool {
-    let claims = { (index: Int) -> Bool in
-      // A definition whose printer fails on the route still claims it.
-      do { return try self.definitions[index].print(route) != nil } catch { return true }
-    }
-    guard let index = printable.first(where: claims) else { return false }
+    guard let index = definitionPrinting(route)?.index else { return false }
     if let sources = definitions[index].sources, !sources.contains(source) { throw sourceNotAllowed(index, source) }
     return definitions[index].requiresConfirmation
   }
