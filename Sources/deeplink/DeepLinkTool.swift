@@ -261,7 +261,7 @@ struct DeepLinkTool {
       if let intent = route.intent { notes.append("intent: \(intent)") }
       if let appIntent = route.appIntent { notes.append("appIntent: \(appIntent)") }
       if let activity = route.activity { notes.append("activity: \(activity)") }
-      if let push = route.push {
+      for push in route.pushRules {
         let fields = push.when.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         notes.append("push: " + (push.action.map { "action \($0) " } ?? "") + (fields.isEmpty ? "any" : fields))
       }

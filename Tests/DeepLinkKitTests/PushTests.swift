@@ -130,6 +130,70 @@ import Testing
       ]) == [#"route "a" (/a) and route "b" (/b) have the same push rule"#])
   }
 
+  /// One route answers its notification's tap and its reply action: the tap opens it with the
+  /// payload's values, the reply with the typed text as well.
+  @Test func aRouteHasATapRuleAndAReplyRule() throws {
+    enum Chat: Hashable, Sendable { case message(id: String, reply: String?) }
+    let router = try LinkRouter<Chat>(
+      schemes: ["myapp"],
+      routes: [
+        RouteDefinition<Chat>.path("/messages/:id?replyText") { .message(id: $0, reply: $1) }
+          .push(when: ["type": "message"], parameters: ["id": "message_id"])
+          .push(when: ["type": "message"], parameters: ["id": "message_id"], action: "REPLY")
+      ])
+    #expect(router.definitions[0].pushRules.count == 2)
+    let tap = try router.resolve(Self.push(["type": "message", "message_id": "4"]))
+    #expect(tap.route == .message(id: "4", reply: nil))
+    let reply = try router.resolve(
+      Self.push(["type": "message", "message_id": "4"], action: "REPLY", reply: "On my way"))
+    #expect(reply.route == .message(id: "4", reply: "On my way"))
+    // An action neither rule answers still opens nothing.
+    #expect(throws: DeepLinkError(.noRoute, #"no route opens the notification action "ARCHIVE""#)) {
+      try router.resolve(Self.push(["type": "message", "message_id": "4"], action: "ARCHIVE"))
+    }
+  }
+
+  @Test func theSameRuleTwiceOnOneRouteIsAConflict() {
+    #expect(
+      tableProblems([
+        .init(
+          name: "a", path: "/a", push: PushRule(when: ["type": "x"]),
+          pushRules: [PushRule(when: ["type": "x"], action: "OPEN"), PushRule(when: ["type": "x"])])
+      ]) == [#"route "a" (/a) has the same push rule twice"#])
+  }
+
+  @Test func jsonTableReadsAListOfPushRulesAndWritesItBack() throws {
+    let json = #"""
+      {"schemes": ["x"], "routes": [{"name": "r", "path": "/r/:id", "push": [
+        {"when": {"kind": "r"}, "parameters": {"id": "rid"}},
+        {"when": {"kind": "r"}, "parameters": {"id": "rid"}, "action": "REPLY"}]}]}
+      """#
+    let table = try RouteTable(json: Data(json.utf8))
+    #expect(
+      table.routes[0].pushRules == [
+        PushRule(when: ["kind": "r"], parameters: ["id": "rid"]),
+        PushRule(when: ["kind": "r"], parameters: ["id": "rid"], action: "REPLY"),
+      ])
+    let router = try table.makeRouter()
+    #expect(try router.resolve(Self.push(["kind": "r", "rid": "1"], action: "REPLY")).route.parameters == ["id": "1"])
+    // The router's own table writes both rules, and reads back the same.
+    let written = router.routeTable
+    #expect(written.routes[0].pushRules == table.routes[0].pushRules)
+    #expect(try RouteTable(json: Data(written.jsonText.utf8)).routes[0].pushRules == table.routes[0].pushRules)
+    #expect(written.jsonText.contains(#""push" : ["#))
+  }
+
+  @Test func jsonPushRuleListItemsAreCheckedEach() {
+    let json = #"{"routes": [{"name": "r", "path": "/r", "push": [{"when": {"a": "b"}}, "reply"]}]}"#
+    #expect(
+      throws: RouteTableError(problems: [
+        .init(.invalidTable, #"routes[0] ("r"): "push"[1] must be an object (or a list of objects), not a string"#)
+      ])
+    ) {
+      try RouteTable(json: Data(json.utf8))
+    }
+  }
+
   @Test func jsonTableReadsPushRules() throws {
     let table = try RouteTable(
       json: Data(
@@ -143,7 +207,7 @@ import Testing
     (#"{"when": {"badge": 1}}"#, #"routes[0] ("r"): "push": "when": "badge" must be a string, not a number"#),
     (#"{"when": []}"#, #"routes[0] ("r"): "push": "when" must be an object of strings, not an array"#),
     (#"{"if": {}}"#, #"routes[0] ("r"): "push" has the unknown key "if"; the keys are action, parameters, when"#),
-    (#""message""#, #"routes[0] ("r"): "push" must be an object, not a string"#),
+    (#""message""#, #"routes[0] ("r"): "push" must be an object (or a list of objects), not a string"#),
     (#"{"action": 3}"#, #"routes[0] ("r"): "push": "action" must be a string, not a number"#),
   ])
   func jsonPushRuleShapes(push: String, message: String) {

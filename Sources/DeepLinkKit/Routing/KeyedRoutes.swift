@@ -40,10 +40,14 @@ struct KeyedRoutes: Sendable {
       } else {
         register(definition.activityType, "activity type", &activities, index)
       }
-      if let rule = definition.pushRule {
+      for rule in definition.pushRules {
         if let existing = pushRules.first(where: { $0.rule.when == rule.when && $0.rule.action == rule.action }) {
           problems.append(
-            .init(.conflict, "\(definitions[existing.route].label) and \(definition.label) have the same push rule"))
+            .init(
+              .conflict,
+              existing.route == index
+                ? "\(definition.label) has the same push rule twice"
+                : "\(definitions[existing.route].label) and \(definition.label) have the same push rule"))
         } else {
           pushRules.append((rule, index))
         }

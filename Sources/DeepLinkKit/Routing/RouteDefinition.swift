@@ -45,8 +45,12 @@ public struct RouteDefinition<Route>: Sendable {
   public private(set) var isAppIntent = false
   /// The user-activity type that opens this route, if any.
   public private(set) var activityType: String?
-  /// The rule by which a push notification opens this route, if any.
-  public private(set) var pushRule: PushRule?
+  /// The rules by which push notifications open this route (a tap, an action, a reply), in the
+  /// order ``push(when:parameters:action:)`` added them.
+  public private(set) var pushRules: [PushRule] = []
+  /// The first of ``pushRules``, if any.
+  @available(*, deprecated, renamed: "pushRules", message: "a route may have several push rules")
+  public var pushRule: PushRule? { pushRules.first }
   /// Whether the app must confirm this route before it is delivered from an untrusted source
   /// (a custom-scheme URL, which any app can send).
   public private(set) var requiresConfirmation = false
@@ -150,10 +154,13 @@ public struct RouteDefinition<Route>: Sendable {
   }
 
   /// This route, opened also by a push notification whose payload has every field of `when`.
+  /// Each call adds a rule, so one route can answer a tap and an action (a reply) of its
+  /// notification:
   ///
   /// ```swift
   /// .path("/messages/:id", parse: …, print: …)
   ///   .push(when: ["type": "message"], parameters: ["id": "data.message_id"])
+  ///   .push(when: ["type": "message"], parameters: ["id": "data.message_id"], action: "REPLY")
   /// ```
   ///
   /// - Parameters:
@@ -163,7 +170,7 @@ public struct RouteDefinition<Route>: Sendable {
   ///   - action: The notification action that this rule answers; `nil` (the default) answers a tap.
   public func push(when: [String: String], parameters: [String: String] = [:], action: String? = nil) -> Self {
     var copy = self
-    copy.pushRule = PushRule(when: when, parameters: parameters, action: action)
+    copy.pushRules.append(PushRule(when: when, parameters: parameters, action: action))
     return copy
   }
 
@@ -185,7 +192,7 @@ public struct RouteDefinition<Route>: Sendable {
     intentName = other.intentName
     isAppIntent = other.isAppIntent
     activityType = other.activityType
-    pushRule = other.pushRule
+    pushRules = other.pushRules
     requiresConfirmation = other.requiresConfirmation
     host = other.host
   }
@@ -224,7 +231,7 @@ public struct RouteDefinition<Route>: Sendable {
 
   /// Whether a source other than a link opens this route.
   var hasKeyedSource: Bool {
-    shortcutType != nil || intentName != nil || activityType != nil || pushRule != nil
+    shortcutType != nil || intentName != nil || activityType != nil || !pushRules.isEmpty
   }
 
   /// How the route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.

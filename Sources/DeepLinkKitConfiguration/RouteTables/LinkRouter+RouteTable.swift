@@ -37,8 +37,8 @@ extension LinkRouter {
         RouteTable.Entry(
           name: name, path: pattern.canonicalText, sources: definition.sources, shortcut: definition.shortcutType,
           intent: definition.isAppIntent ? nil : definition.intentName, activity: definition.activityType,
-          push: definition.pushRule, confirm: definition.requiresConfirmation, values: definition.allowedValues,
-          host: definition.host, appIntent: definition.isAppIntent ? definition.intentName : nil))
+          confirm: definition.requiresConfirmation, values: definition.allowedValues, host: definition.host,
+          appIntent: definition.isAppIntent ? definition.intentName : nil, pushRules: definition.pushRules))
     }
     var table = RouteTable(
       schemes: schemeList, hosts: hostEntries, isCaseSensitive: isCaseSensitive, limits: limits,
@@ -78,12 +78,14 @@ extension RouteTable.Entry {
     if let intent { object["intent"] = intent }
     if let appIntent { object["appIntent"] = appIntent }
     if let activity { object["activity"] = activity }
-    if let push {
+    let rules: [[String: Any]] = pushRules.map { push in
       var rule: [String: Any] = ["when": push.when]
       if !push.parameters.isEmpty { rule["parameters"] = push.parameters }
       if let action = push.action { rule["action"] = action }
-      object["push"] = rule
+      return rule
     }
+    // One rule is written as an object, as before several were allowed; several as a list.
+    if rules.count == 1 { object["push"] = rules[0] } else if !rules.isEmpty { object["push"] = rules }
     if confirm { object["confirm"] = true }
     if !values.isEmpty { object["values"] = values }
     if let host { object["host"] = host }

@@ -93,7 +93,16 @@ struct Reader {
     }
     let activity = optionalString(object["activity"], key: "activity", at: label)
     let host = optionalString(object["host"], key: "host", at: label)
-    let push = object["push"].flatMap { pushRule($0, at: "\(label): \"push\"") }
+    var pushRules: [PushRule] = []
+    switch object["push"] {
+    case nil: break
+    case .array(let rules):
+      for (position, rule) in rules.enumerated() {
+        if let rule = pushRule(rule, at: "\(label): \"push\"[\(position)]") { pushRules.append(rule) }
+      }
+    case let rule?:
+      if let rule = pushRule(rule, at: "\(label): \"push\"") { pushRules.append(rule) }
+    }
     var confirm = false
     switch object["confirm"] {
     case nil: break
@@ -111,13 +120,13 @@ struct Reader {
     }
     guard problems.count == count, let name, let path else { return nil }
     return RouteTable.Entry(
-      name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: push,
-      confirm: confirm, values: values, host: host, appIntent: appIntent)
+      name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity,
+      confirm: confirm, values: values, host: host, appIntent: appIntent, pushRules: pushRules)
   }
 
   private mutating func pushRule(_ value: JSONValue, at location: String) -> PushRule? {
     guard case .object(let object) = value else {
-      problem("\(location) must be an object, not \(value.typeDescription)")
+      problem("\(location) must be an object (or a list of objects), not \(value.typeDescription)")
       return nil
     }
     checkKeys(object, allowed: Self.pushKeys, at: location)

@@ -25,7 +25,7 @@ import Foundation
 /// open it; default all), `shortcut` (a quick-action type), `intent` (a SiriKit custom intent's
 /// class name), `appIntent` (an App Intent's name, which needs no `NSUserActivityTypes` entry), `activity`
 /// (a user-activity type), `push` (`{"when": {field: value}, "parameters": {name: field},
-/// "action": id}`), `confirm` (`true`: the app confirms it before it is delivered from an
+/// "action": id}`, or a list of such rules: a tap and a reply), `confirm` (`true`: the app confirms it before it is delivered from an
 /// untrusted source), `values` (`{parameter: [allowed text, …]}`, as a Swift table exports for
 /// a raw-value enum or `Bool`) and `host` (a route of that host only). Any other key, and any value of the wrong type, is a problem that
 /// names it. A Swift router's `LinkRouter/routeTable` writes this format.
@@ -47,8 +47,13 @@ public struct RouteTable: Sendable, Hashable {
     public var appIntent: String?
     /// The user-activity type that opens it.
     public var activity: String?
-    /// The rule by which a push notification opens it.
-    public var push: PushRule?
+    /// The rules by which push notifications open it (a tap, an action, a reply).
+    public var pushRules: [PushRule]
+    /// The first of ``pushRules``; setting it replaces them all.
+    public var push: PushRule? {
+      get { pushRules.first }
+      set { pushRules = newValue.map { [$0] } ?? [] }
+    }
     /// Whether the app must confirm it before it is delivered from an untrusted source.
     public var confirm: Bool
     /// The texts a parameter may hold, for the parameters that list them; any other is refused
@@ -58,10 +63,14 @@ public struct RouteTable: Sendable, Hashable {
     public var host: String?
 
     /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - push: One push rule: the same as `pushRules: [push]`.
+    ///   - pushRules: Push rules, after `push` if both are given.
     public init(
       name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
       intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false,
-      values: [String: [String]] = [:], host: String? = nil, appIntent: String? = nil
+      values: [String: [String]] = [:], host: String? = nil, appIntent: String? = nil, pushRules: [PushRule] = []
     ) {
       self.appIntent = appIntent
       self.values = values
@@ -72,7 +81,7 @@ public struct RouteTable: Sendable, Hashable {
       self.shortcut = shortcut
       self.intent = intent
       self.activity = activity
-      self.push = push
+      self.pushRules = (push.map { [$0] } ?? []) + pushRules
       self.confirm = confirm
     }
   }
@@ -172,8 +181,8 @@ public struct RouteTable: Sendable, Hashable {
       if let appIntent = entry.appIntent { definition = definition.appIntent(appIntent) }
       if let activity = entry.activity { definition = definition.activity(activity) }
       if entry.confirm { definition = definition.requiringConfirmation() }
-      if let push = entry.push {
-        definition = definition.push(when: push.when, parameters: push.parameters, action: push.action)
+      for rule in entry.pushRules {
+        definition = definition.push(when: rule.when, parameters: rule.parameters, action: rule.action)
       }
       definitions.append(entry.host.map { .host($0, [definition]) } ?? definition)
     }

@@ -45,7 +45,7 @@ enum SourcesRule: RouteRule {
     if definition.sources?.isEmpty == true {
       problems.append(.init(.invalidOption, "\(definition.label) has an empty list of sources, so nothing can open it"))
     }
-    if let rule = definition.pushRule {
+    for rule in definition.pushRules {
       if rule.when.isEmpty, rule.action == nil {
         problems.append(
           .init(
