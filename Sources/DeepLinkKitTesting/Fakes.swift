@@ -115,17 +115,30 @@ public struct FakeNotificationResponse: NotificationResponseInput, @unchecked Se
   /// `notification.request.identifier`: one of its own for each response made (a new
   /// notification), unless given.
   public var requestIdentifier: String?
+  /// `targetScene`: the window iOS shows the response in, if it names one.
+  public var targetScene: FakeScene?
+  public var targetSceneInput: (any SceneInput)? { targetScene }
 
   /// Creates a response to a notification whose payload is `payload`.
   public init(
     actionIdentifier: String = LinkPush.defaultAction, payload: [AnyHashable: Any], replyText: String? = nil,
-    requestIdentifier: String? = UUID().uuidString
+    requestIdentifier: String? = UUID().uuidString, targetScene: FakeScene? = nil
   ) {
     self.actionIdentifier = actionIdentifier
     self.payload = payload
     self.replyText = replyText
     self.requestIdentifier = requestIdentifier
+    self.targetScene = targetScene
   }
+}
+
+/// A `UIScene`, known by its session's persistent identifier.
+@MainActor
+public final class FakeScene: SceneInput {
+  public let sessionIdentifier: String
+
+  /// Creates a scene whose session is `sessionIdentifier`.
+  public nonisolated init(_ sessionIdentifier: String) { self.sessionIdentifier = sessionIdentifier }
 }
 
 /// A `UIScene.ConnectionOptions`: what launched a scene.

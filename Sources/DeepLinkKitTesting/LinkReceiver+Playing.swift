@@ -55,8 +55,9 @@ extension LinkReceiver {
 
   /// Plays a cold start of a scene-based app: the connection options reach
   /// `willConnect(options:scene:)`; `launchOptions` is `nil`. A notification tap is then handed
-  /// over a second time, without its scene, by the notification center's `didReceive` (as has
-  /// been seen on devices; Apple does not document whether it always is). A Handoff puts only its
+  /// over a second time by the notification center's `didReceive`, its `targetScene` the
+  /// connecting scene unless the response names one (as has been seen on devices; Apple does not
+  /// document whether it always is). A Handoff puts only its
   /// type in the options, and its activity follows through `scene(_:continue:)`. Play it for a
   /// second scene to play two windows opened at once.
   ///
@@ -76,7 +77,8 @@ extension LinkReceiver {
     }
     willConnect(options: options, scene: scene)
     switch input {
-    case .notificationTap(let response):
+    case .notificationTap(var response):
+      response.targetScene = response.targetScene ?? FakeScene(scene)
       didReceive(response, completion: {})
       dispatcher.receiveSubmitted()
     case .handoff(let activity):

@@ -78,10 +78,23 @@ public protocol NotificationResponseInput {
   /// `notification.request.identifier`: which notification was tapped, so that one tap handed
   /// over twice opens once; `nil` when not known.
   var requestIdentifier: String? { get }
+  /// `UNNotificationResponse.targetScene` (iOS): the window to show the response in; `nil` when
+  /// iOS names none. Read here on any queue; the scene itself is read on the main actor.
+  var targetSceneInput: (any SceneInput)? { get }
 }
 
 extension NotificationResponseInput {
   public var requestIdentifier: String? { nil }
+  public var targetSceneInput: (any SceneInput)? { nil }
+}
+
+/// What the glue reads of a `UIScene`: which window it is. Main-actor isolated as UIKit's scenes
+/// are, and so sendable: a scene passes from the notification center's queue to the main actor,
+/// where it is read.
+@MainActor
+public protocol SceneInput: AnyObject, Sendable {
+  /// `UIScene.session.persistentIdentifier`.
+  var sessionIdentifier: String { get }
 }
 
 /// What the glue reads of a `UIScene.ConnectionOptions`.

@@ -186,8 +186,13 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// completion handler to the caller: for a delegate that does more with the response and calls
   /// the handler itself.
   ///
+  /// The response's `targetScene` is the window the notification opens in: its holding and
+  /// duplicates are that scene's (read on the main actor, where a scene may be read).
+  ///
   /// - Parameter response: The notification response; copied into plain values at once.
   public nonisolated func receive(_ response: some NotificationResponseInput) {
-    dispatcher.submit(.push(response.notification))
+    var readScene: (@MainActor @Sendable () -> String?)?
+    if let scene = response.targetSceneInput { readScene = { scene.sessionIdentifier } }
+    dispatcher.submit(.push(response.notification), scene: readScene)
   }
 }

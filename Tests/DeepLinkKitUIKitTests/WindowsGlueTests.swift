@@ -72,6 +72,37 @@ import Testing
     #expect(harness.contexts.map(\.sceneIdentifier) == ["A"])
   }
 
+  /// A tap names its window (`targetScene`), read on the main actor though the delegate is called
+  /// on the notification center's queue: it is held and delivered as that window's, beside
+  /// another window's link.
+  @Test func aTapOpensInItsTargetScene() async {
+    let harness = GlueHarness(ready: false)
+    let receiver = harness.receiver!
+    receiver.open(link, scene: "A")
+    let response = FakeNotificationResponse(payload: ["deeplink": "myapp://messages/6"], targetScene: FakeScene("B"))
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().async {
+        receiver.didReceive(response, completion: {})
+        done.resume()
+      }
+    }
+    harness.dispatcher.receiveSubmitted()
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "1"]), named("message", ["id": "6"])])
+    #expect(harness.contexts.map(\.sceneIdentifier) == ["A", "B"])
+  }
+
+  /// Without a target scene the tap is of no known window: under newest-only it supersedes every
+  /// window's held link, as an app-delegate callback does.
+  @Test func aTapWithNoTargetSceneIsOfNoWindow() {
+    let harness = GlueHarness(ready: false)
+    harness.receiver.open(link, scene: "A")
+    harness.receiver.playWarmOpen(.notificationTap(["deeplink": "myapp://messages/6"]))
+    harness.dispatcher.satisfy(.ready)
+    #expect(harness.delivered == [named("message", ["id": "6"])])
+    #expect(harness.contexts.map(\.sceneIdentifier) == [nil])
+  }
+
   /// Two notifications for one route are two taps: the time window does not collapse them.
   @Test func twoNotificationsForOneRouteBothOpen() {
     let harness = GlueHarness()

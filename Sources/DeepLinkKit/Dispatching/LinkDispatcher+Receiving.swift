@@ -96,8 +96,17 @@ extension LinkDispatcher {
   public nonisolated func submit(
     _ input: DeepLinkInput, completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)? = nil
   ) {
+    submit(input, scene: nil, completion: completion)
+  }
+
+  /// Hands a link over from any thread, with its scene read on the main actor when it is received
+  /// (a notification response's `targetScene`, which only the main actor may read).
+  package nonisolated func submit(
+    _ input: DeepLinkInput, scene: (@MainActor @Sendable () -> String?)?,
+    completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)? = nil
+  ) {
     let wasEmpty = inbox.withLock { pending in
-      pending.append(PendingInput(input: input, completion: completion))
+      pending.append(PendingInput(input: input, scene: scene, completion: completion))
       return pending.count == 1
     }
     // One drain takes every link waiting, so one task per empty-to-waiting change is enough.
@@ -113,7 +122,7 @@ extension LinkDispatcher {
       return pending
     }
     for item in pending {
-      let outcome = receive(item.input)
+      let outcome = receive(item.scene.map { item.input.arriving(in: $0()) } ?? item.input)
       item.completion?(outcome)
     }
   }

@@ -63,6 +63,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   struct PendingInput: Sendable {
     let input: DeepLinkInput
+    /// Reads the link's scene on the main actor, where a scene can be read.
+    let scene: (@MainActor @Sendable () -> String?)?
     let completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)?
   }
 

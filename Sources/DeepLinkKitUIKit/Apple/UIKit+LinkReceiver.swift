@@ -21,7 +21,10 @@
 // - UserNotifications `UNNotificationResponse`: `actionIdentifier`, `notification.request.content.userInfo`:
 //   usernotifications/unnotificationresponse; `UNNotificationRequest.identifier`:
 //   usernotifications/unnotificationrequest/identifier; `UNTextInputNotificationResponse.userText`:
-//   usernotifications/untextinputnotificationresponse/usertext
+//   usernotifications/untextinputnotificationresponse/usertext; UIKit `UNNotificationResponse.targetScene`
+//   (`UIScene?`, iOS 13, not main-actor isolated; the scene is): usernotifications/unnotificationresponse/targetscene
+// - UIKit `UIScene` (main actor) `session`, `UISceneSession.persistentIdentifier`:
+//   uikit/uiscene/session, uikit/uiscenesession/persistentidentifier
 // - UIKit `UIApplication.LaunchOptionsKey` (`RawRepresentable`, `rawValue: String`):
 //   uikit/uiapplication/launchoptionskey
 #if canImport(UIKit) && (os(iOS) || os(visionOS))
@@ -55,6 +58,11 @@
     public var payload: [AnyHashable: Any] { notification.request.content.userInfo }
     public var replyText: String? { (self as? UNTextInputNotificationResponse)?.userText }
     public var requestIdentifier: String? { notification.request.identifier }
+    public var targetSceneInput: (any SceneInput)? { targetScene }
+  }
+
+  extension UIScene: SceneInput {
+    public var sessionIdentifier: String { session.persistentIdentifier }
   }
 
   extension LinkReceiver {
