@@ -24,6 +24,8 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// The dispatcher that resolves, holds and delivers every link.
   public let dispatcher: LinkDispatcher<Route>
   private let onRefusedUniversalLink: (@MainActor (URL, DeepLinkError) -> Void)?
+  /// The routes of window activities not yet received, by their activity's token, oldest first.
+  private var windowRoutes: [(token: String, route: Route)] = []
 
   /// Creates a receiver.
   ///
@@ -98,6 +100,9 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// - Returns: Whether it was accepted (delivered or held).
   @discardableResult
   public func `continue`(_ activity: some UserActivityInput, scene: String? = nil) -> Bool {
+    if let route = claimWindowRoute(of: activity) {
+      return dispatcher.receive(route: route, source: .inApp, scene: scene).isHandled
+    }
     let outcome = dispatcher.receive(activity.input(for: dispatcher.router).arriving(in: scene))
     if case .refused(let error) = outcome, activity.activityType == ContinuedActivity.browsingWebType,
       let url = activity.webpageURL
@@ -117,6 +122,55 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   @discardableResult
   public func perform(_ item: some ShortcutItemInput, scene: String? = nil) -> Bool {
     dispatcher.receive(DeepLinkInput.quickAction(item.quickAction).arriving(in: scene)).isHandled
+  }
+
+  // MARK: - Windows the app opens
+
+  /// The activity type of ``windowActivity(opening:type:title:)``'s items by default.
+  public nonisolated static var windowActivityType: String { "DeepLinkKit.window" }
+  /// The `userInfo` key of a window activity's token.
+  nonisolated static var windowTokenKey: String { "DeepLinkKit.window" }
+  /// How many window activities wait to be received at most; the oldest is forgotten first.
+  public nonisolated static var maxWindowRoutes: Int { 32 }
+
+  /// The user activity that opens `route` in a window the app asks for: make an `NSUserActivity`
+  /// of it and pass that to `UIApplication.requestSceneSessionActivation(_:userActivity:options:errorHandler:)`
+  /// (or a `UISceneSessionActivationRequest`).
+  ///
+  /// ```swift
+  /// let activity = NSUserActivity(links.windowActivity(opening: .item(id: 42)))
+  /// UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+  /// ```
+  ///
+  /// iOS hands the activity to the window's scene (its connection options, or `scene(_:continue:)`
+  /// for a window that exists), where ``willConnect(options:scene:)`` and ``continue(_:scene:)``
+  /// deliver the route once, to that scene, as the app's own (``DeepLinkSource/inApp``): not as a
+  /// link from outside, so no confirmation is asked and a route limited to `.inApp` opens. The
+  /// activity carries a token only this receiver knows, so no other activity (Handoff from
+  /// another device, a donated one) can pass for it; it is offered nowhere (no Handoff, Search
+  /// or prediction). An activity received twice, or after ``maxWindowRoutes`` newer ones, is a
+  /// link from outside again, and its type opens nothing.
+  ///
+  /// - Parameters:
+  ///   - route: The route the new window opens.
+  ///   - type: The activity type; list it in `NSUserActivityTypes` if the app lists activity types.
+  ///   - title: The activity's title.
+  /// - Returns: The item to make the activity of (`NSUserActivity(_:)`).
+  public func windowActivity(
+    opening route: Route, type: String = windowActivityType, title: String = ""
+  ) -> UserActivityItem {
+    let token = UUID().uuidString
+    windowRoutes.append((token, route))
+    if windowRoutes.count > Self.maxWindowRoutes { windowRoutes.removeFirst() }
+    return UserActivityItem(type: type, title: title, userInfo: [Self.windowTokenKey: token], eligibility: [])
+  }
+
+  /// The route of a window activity this receiver made, taken so that it opens once.
+  private func claimWindowRoute(of activity: some UserActivityInput) -> Route? {
+    guard let token = activity.userInfo?[Self.windowTokenKey] as? String,
+      let index = windowRoutes.firstIndex(where: { $0.token == token })
+    else { return nil }
+    return windowRoutes.remove(at: index).route
   }
 
   // MARK: - Scene delegate

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
 import Foundation
@@ -147,5 +148,82 @@ import Testing
     harness.receiver.playWarmOpen(.notificationTap(response))  // supersedes the link
     harness.dispatcher.satisfy(.ready)
     #expect(harness.delivered == [named("message", ["id": "6"])])
+  }
+}
+
+/// A window the app opens itself (`requestSceneSessionActivation` with a window activity) opens
+/// its route once, in that window, as the app's own: not as a link from outside.
+@MainActor @Suite struct WindowActivityTests {
+  private let router = try! RouteTable(
+    schemes: ["myapp"],
+    routes: [
+      .init(name: "settings", path: "/settings", sources: [.inApp]),
+      .init(name: "payment", path: "/payments/:id", confirm: true),
+    ]
+  ).makeRouter()
+
+  private final class Record {
+    var delivered: [(NamedRoute, DeliveryContext)] = []
+    var refusals: [DeepLinkError] = []
+  }
+
+  private func receiver() -> (LinkReceiver<NamedRoute>, Record) {
+    let record = Record()
+    let dispatcher = LinkDispatcher(router: router)
+    dispatcher.setHandler { route, context in record.delivered.append((route, context)) }
+    _ = dispatcher.addObserver { event in
+      if case .refused(let error) = event.kind { record.refusals.append(error) }
+    }
+    dispatcher.satisfy(.ready)
+    return (LinkReceiver(dispatcher: dispatcher), record)
+  }
+
+  private func activity(_ item: UserActivityItem) -> FakeUserActivity {
+    let activity = FakeUserActivity(type: item.type)
+    item.apply(to: activity)
+    return activity
+  }
+
+  @Test func aNewWindowOpensItsRouteAsTheAppsOwn() {
+    let (links, record) = receiver()
+    let settings = activity(links.windowActivity(opening: NamedRoute("settings")))
+    let payment = activity(links.windowActivity(opening: NamedRoute("payment", parameters: ["id": "7"])))
+    #expect(settings.activityType == LinkReceiver<NamedRoute>.windowActivityType)
+    #expect(!settings.isEligibleForHandoff && !settings.isEligibleForSearch && !settings.isEligibleForPrediction)
+    links.playSceneColdStart(.activity(settings), scene: "B")  // a new window: its connection options
+    #expect(links.continue(payment, scene: "A"))  // a window that exists: scene(_:continue:)
+    // A route only the app may open opens, and one that needs confirmation from outside is not asked.
+    #expect(record.delivered.map(\.0) == [NamedRoute("settings"), NamedRoute("payment", parameters: ["id": "7"])])
+    #expect(record.delivered.map(\.1.source) == [.inApp, .inApp])
+    #expect(record.delivered.map(\.1.sceneIdentifier) == ["B", "A"])
+  }
+
+  @Test func aWindowActivityOpensOnce() {
+    let (links, record) = receiver()
+    let settings = activity(links.windowActivity(opening: NamedRoute("settings")))
+    #expect(links.continue(settings, scene: "B"))
+    #expect(!links.continue(settings, scene: "B"))
+    #expect(record.delivered.count == 1)
+    #expect(record.refusals.map(\.code) == [.noRoute])
+  }
+
+  /// Another receiver's token (another process, another device's Handoff) is a link from outside.
+  @Test func anActivityWithAnUnknownTokenIsALinkFromOutside() {
+    let (links, record) = receiver()
+    let (other, _) = receiver()
+    let forged = activity(other.windowActivity(opening: NamedRoute("settings")))
+    #expect(!links.continue(forged, scene: "B"))
+    #expect(record.delivered.isEmpty)
+    #expect(record.refusals.map(\.code) == [.noRoute])
+  }
+
+  @Test func onlyTheNewestWindowActivitiesAreKept() {
+    let (links, record) = receiver()
+    let first = activity(links.windowActivity(opening: NamedRoute("settings")))
+    for _ in 0..<LinkReceiver<NamedRoute>.maxWindowRoutes {
+      _ = links.windowActivity(opening: NamedRoute("settings"))
+    }
+    #expect(!links.continue(first))
+    #expect(record.delivered.isEmpty)
   }
 }
