@@ -14,6 +14,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
   ) -> Bool {
     UNUserNotificationCenter.current().delegate = notifications  // before launch finishes
+    LinkIntents.register(links)  // App Intents find the receiver by its route type
     return true  // with scenes, launchOptions holds no link: the scene delegate drains them
   }
 

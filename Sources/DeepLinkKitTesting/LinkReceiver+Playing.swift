@@ -112,3 +112,37 @@ extension LinkReceiver {
     _ = didFinishLaunching(rawOptions: FakeLaunchOptions.remoteNotification(payload))
   }
 }
+
+extension LinkReceiver {
+  /// Plays an App Intent that opens the app in a scene (iOS 26, a `LinkOpeningSceneIntent`), as
+  /// iOS calls it: on a cold start the scene connects first (the intent is in the connection
+  /// options' `appIntent`, which is not read); then the scene delegate's
+  /// `scene(_:willPerformAppIntent:)` forwards it (`receiveAppIntent(_:scene:)`), or, when the
+  /// delegate does not implement it, the intent's `performNavigation(forScene:)` hands it to the
+  /// receiver registered with `LinkIntents`; then the intent's `perform()` runs, its `uiScene`
+  /// the scene. With no scene, iOS calls `perform()` only.
+  ///
+  /// - Parameters:
+  ///   - route: The intent's route.
+  ///   - scene: The scene iOS chose for it, if any.
+  ///   - coldStart: Whether the intent launched the app.
+  ///   - sceneDelegateForwards: Whether the scene delegate implements
+  ///     `scene(_:willPerformAppIntent:)`.
+  /// - Throws: What `perform()` throws (`LinkIntents.perform(_:sceneChosen:)`).
+  public func playAppIntent(
+    _ route: Route, scene: String?, coldStart: Bool = false, sceneDelegateForwards: Bool = true
+  ) throws(DeepLinkError) {
+    if coldStart {
+      _ = didFinishLaunching(rawOptions: nil)
+      willConnect(options: FakeConnectionOptions(), scene: scene)
+    }
+    if let scene {
+      if sceneDelegateForwards {
+        receiveAppIntent(route, scene: scene)
+      } else {
+        LinkIntents.receiver(for: Route.self)?.receiveAppIntent(route, scene: scene)
+      }
+    }
+    try LinkIntents.perform(route, sceneChosen: scene != nil)
+  }
+}

@@ -61,4 +61,50 @@ public enum LinkIntents {
     if case .refused(let error) = outcome { throw error }
     return outcome
   }
+
+  /// What the `perform()` of a scene-targeted App Intent (iOS 26 `UISceneAppIntent`,
+  /// `LinkOpeningSceneIntent`) does with its route. When iOS chose a scene for the intent, it
+  /// has already handed the intent to that scene, before `perform()`: to the scene delegate's
+  /// `scene(_:willPerformAppIntent:)` (``LinkReceiver/receiveAppIntent(_:scene:)``), or, when
+  /// the delegate does not implement it, to the intent's `performNavigation(forScene:)`. Either
+  /// one opened the route in that scene, so `perform()` opens nothing, and a link is delivered
+  /// once. When iOS chose no scene, `perform()` opens it as ``open(_:scene:)`` does.
+  ///
+  /// - Parameters:
+  ///   - route: The route the intent opens.
+  ///   - sceneChosen: Whether iOS chose a scene for the intent (`uiScene != nil`).
+  /// - Returns: What the dispatcher did with the route; `nil` when the scene took it.
+  /// - Throws: `DeepLinkError`: `noReceiver` when no receiver of `Route` is registered, and the
+  ///   refusal of a route whose definition does not let intents open it.
+  @discardableResult
+  public static func perform<Route>(_ route: Route, sceneChosen: Bool) throws(DeepLinkError) -> LinkOutcome<Route>? {
+    // With no scene chosen the route is opened here; with no receiver, `open` throws `noReceiver`.
+    guard sceneChosen, let receiver = receiver(for: Route.self) else { return try open(route) }
+    // The scene took the route (a refusal is the dispatcher's event); the refusal is thrown here
+    // too, for Siri and Shortcuts to show.
+    _ = try receiver.dispatcher.router.checkedRoute(route, from: .intent)
+    return nil
+  }
+}
+
+extension LinkReceiver {
+  /// Hands over the route of an App Intent iOS is about to perform in `scene`: the forward of
+  /// `AppIntentSceneDelegate.scene(_:willPerformAppIntent:)` (iOS 26; the `DeepLinkKitAppIntents`
+  /// product's `receive(_:in:)` reads the route of a `LinkOpeningSceneIntent`) and of the
+  /// intent's own `performNavigation(forScene:)`. The route goes through the dispatcher as a link
+  /// from an intent (its sources, confirmation and conditions apply), held and de-duplicated as
+  /// that scene's.
+  ///
+  /// The intent that connected a new scene (`UIScene.ConnectionOptions.appIntent`) is not read
+  /// at connection: iOS always calls `scene(_:willPerformAppIntent:)` after the scene connects,
+  /// so reading both would open the route twice.
+  ///
+  /// - Parameters:
+  ///   - route: The intent's route.
+  ///   - scene: The scene's `session.persistentIdentifier`.
+  /// - Returns: What the dispatcher did with it.
+  @discardableResult
+  public func receiveAppIntent(_ route: Route, scene: String?) -> LinkOutcome<Route> {
+    dispatcher.receive(route: route, source: .intent, scene: scene)
+  }
 }

@@ -1,6 +1,7 @@
 import DeepLinkKit
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
+import Foundation
 import Testing
 
 /// App Intents: an intent that names its route opens it through the receiver registered for its
@@ -77,5 +78,87 @@ import Testing
     #expect(first.delivered.isEmpty)
     #expect(second.delivered == [.item(1)])
     #expect(LinkIntents.receiver(for: Route.self) === b)
+  }
+
+  // MARK: - iOS 26: intents iOS performs in a scene (`LinkOpeningSceneIntent`)
+
+  final class WindowApp {
+    var delivered: [(Route, String?)] = []
+  }
+
+  /// No duplicate window and all links kept: a route handed over twice would be delivered twice,
+  /// so the tests see that the scene path hands it over once.
+  private func windowReceiver(_ app: WindowApp) -> LinkReceiver<Route> {
+    let dispatcher = LinkDispatcher(router: Self.router, holdingPolicy: .queue(limit: 8), duplicateWindow: .zero)
+    dispatcher.setHandler { route, context in app.delivered.append((route, context.sceneIdentifier)) }
+    return LinkReceiver(dispatcher: dispatcher)
+  }
+
+  /// A cold start: the scene connects with the intent, the scene delegate's
+  /// `willPerformAppIntent` hands it over, then `perform()` runs: opened once, in that scene,
+  /// held until the app is ready.
+  @Test(arguments: [true, false])
+  func aSceneIntentColdStartOpensOnceInItsScene(sceneDelegateForwards: Bool) throws {
+    let app = WindowApp()
+    let links = windowReceiver(app)
+    LinkIntents.register(links)
+    defer { LinkIntents.unregister(Route.self) }
+    try links.playAppIntent(.item(4), scene: "S", coldStart: true, sceneDelegateForwards: sceneDelegateForwards)
+    #expect(app.delivered.isEmpty)
+    links.dispatcher.satisfy(.ready)
+    #expect(app.delivered.map(\.0) == [.item(4)])
+    #expect(app.delivered.map(\.1) == ["S"])
+  }
+
+  /// A warm start in a second window, beside another window's held link: both open, each in its
+  /// own window.
+  @Test func aSceneIntentInASecondWindowKeepsTheFirstWindowsLink() throws {
+    let app = WindowApp()
+    let links = windowReceiver(app)
+    LinkIntents.register(links)
+    defer { LinkIntents.unregister(Route.self) }
+    links.open(URL(string: "myapp://items/1")!, scene: "A")
+    try links.playAppIntent(.item(2), scene: "B")
+    links.dispatcher.satisfy(.ready)
+    #expect(app.delivered.map(\.0) == [.item(1), .item(2)])
+    #expect(app.delivered.map(\.1) == ["A", "B"])
+  }
+
+  /// iOS chose no scene: `perform()` opens the route itself.
+  @Test func withNoSceneThePerformOpensIt() throws {
+    let app = WindowApp()
+    let links = windowReceiver(app)
+    links.dispatcher.satisfy(.ready)
+    LinkIntents.register(links)
+    defer { LinkIntents.unregister(Route.self) }
+    try links.playAppIntent(.item(3), scene: nil)
+    #expect(app.delivered.map(\.0) == [.item(3)])
+    #expect(app.delivered.map(\.1) == [nil])
+  }
+
+  /// A route intents may not open is refused in the scene, and `perform()` throws the refusal
+  /// for Siri to show; nothing is delivered.
+  @Test func aSceneIntentsRefusalIsThrownByPerform() {
+    let app = WindowApp()
+    let links = windowReceiver(app)
+    links.dispatcher.satisfy(.ready)
+    LinkIntents.register(links)
+    defer { LinkIntents.unregister(Route.self) }
+    #expect(throws: DeepLinkError.self) { try links.playAppIntent(.deleteAccount, scene: "S") }
+    do {
+      try LinkIntents.perform(Route.deleteAccount, sceneChosen: true)
+    } catch {
+      #expect(error.code == .sourceNotAllowed)
+    }
+    #expect(app.delivered.isEmpty)
+  }
+
+  @Test func aSceneIntentWithNoReceiverSaysSo() {
+    do {
+      try LinkIntents.perform(Unregistered.home, sceneChosen: true)
+      Issue.record("a scene intent succeeded with no receiver registered")
+    } catch {
+      #expect(error.code == .noReceiver)
+    }
   }
 }

@@ -173,7 +173,7 @@ extension LinkRouter {
   /// - Returns: Whether the route's definition requires confirmation.
   /// - Throws: ``DeepLinkError/Code/sourceNotAllowed`` when the definition's sources leave
   ///   `source` out.
-  func checkedRoute(_ route: Route, from source: DeepLinkSource) throws(DeepLinkError) -> Bool {
+  package func checkedRoute(_ route: Route, from source: DeepLinkSource) throws(DeepLinkError) -> Bool {
     guard let index = definitionPrinting(route)?.index else { return false }
     if let sources = definitions[index].sources, !sources.contains(source) { throw sourceNotAllowed(index, source) }
     return definitions[index].requiresConfirmation
