@@ -211,10 +211,14 @@ import Testing
   @Test func anActivityWithAnUnknownTokenIsALinkFromOutside() {
     let (links, record) = receiver()
     let (other, _) = receiver()
+    let own = activity(links.windowActivity(opening: NamedRoute("payment", parameters: ["id": "1"])))
     let forged = activity(other.windowActivity(opening: NamedRoute("settings")))
     #expect(!links.continue(forged, scene: "B"))
     #expect(record.delivered.isEmpty)
     #expect(record.refusals.map(\.code) == [.noRoute])
+    // The receiver's own activity still opens its own route.
+    #expect(links.continue(own, scene: "B"))
+    #expect(record.delivered.map(\.0) == [NamedRoute("payment", parameters: ["id": "1"])])
   }
 
   @Test func onlyTheNewestWindowActivitiesAreKept() {
