@@ -11,6 +11,9 @@ let package = Package(
     // App Intents that open the app at a route; apart, so that an app without App Intents does
     // not link the AppIntents framework.
     .library(name: "DeepLinkKitAppIntents", targets: ["DeepLinkKitAppIntents"]),
+    // Deferred links, opened on the first launch after the install; apart, so that an app without
+    // them does not carry them.
+    .library(name: "DeepLinkKitDeferred", targets: ["DeepLinkKitDeferred"]),
     // What checks and writes an app's configuration from its route table: JSON route tables,
     // apple-app-site-association files, Info.plist and entitlements. For the `deeplink` tool,
     // an app's tests and a backend; an app needs it only to load a JSON table at run time.
@@ -23,8 +26,11 @@ let package = Package(
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
     .target(name: "DeepLinkKitAppIntents", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitConfiguration", dependencies: ["DeepLinkKit"]),
+    .target(
+      name: "DeepLinkKitDeferred", dependencies: ["DeepLinkKit"],
+      resources: [.copy("PrivacyInfo.xcprivacy")]),
     // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
-    .target(name: "DeepLinkKitTesting", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
+    .target(name: "DeepLinkKitTesting", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitDeferred"]),
     .executableTarget(
       name: "deeplink", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitConfiguration"]),
     // Route tables the tests share: the README's and a four-level coordinator app's.
@@ -33,10 +39,12 @@ let package = Package(
       exclude: ["coordinator-routes.json"]),
     .testTarget(
       name: "DeepLinkKitTests",
-      dependencies: ["DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "ExampleRoutes"]),
+      dependencies: [
+        "DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred", "ExampleRoutes",
+      ]),
     .testTarget(
       name: "DeepLinkKitUIKitTests",
-      dependencies: ["DeepLinkKitUIKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting"]),
+      dependencies: ["DeepLinkKitUIKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred"]),
     .testTarget(
       name: "deeplinkTests", dependencies: ["deeplink", "DeepLinkKit", "DeepLinkKitConfiguration", "ExampleRoutes"]),
   ],

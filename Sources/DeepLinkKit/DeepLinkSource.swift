@@ -18,6 +18,9 @@ public enum DeepLinkSource: String, Sendable, Hashable, CaseIterable, Codable, C
   case userActivity
   /// A link the app opens itself (a tap on a link inside a message, say).
   case inApp
+  /// A link handed over across the install: the one the user followed before the app was
+  /// installed, claimed on the first launch (`DeepLinkKitDeferred`).
+  case deferred
 
   /// A bit of its own, for sets of sources kept as a mask.
   var bit: UInt16 {
@@ -29,6 +32,7 @@ public enum DeepLinkSource: String, Sendable, Hashable, CaseIterable, Codable, C
     case .intent: 16
     case .userActivity: 32
     case .inApp: 64
+    case .deferred: 128
     }
   }
 
@@ -44,6 +48,7 @@ public enum DeepLinkSource: String, Sendable, Hashable, CaseIterable, Codable, C
     case .intent: "an intent"
     case .userActivity: "a user activity"
     case .inApp: "inside the app"
+    case .deferred: "a deferred link"
     }
   }
 }

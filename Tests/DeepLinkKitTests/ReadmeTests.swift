@@ -1,5 +1,7 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkKitDeferred
+import DeepLinkKitTesting
 import Foundation
 import Testing
 
@@ -47,10 +49,32 @@ extension LinkCondition {
       try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8) + "\n"
         + String(contentsOf: appTests, encoding: .utf8))
     let blocks = try Self.blocks("swift")
-    #expect(blocks.count == 7)
+    #expect(blocks.count == 8)
     for block in blocks {
       #expect(source.contains(normalize(block)), "README block not compiled by ReadmeTests.swift:\n\(block)")
     }
+  }
+
+  @MainActor @Test func linksThatSurviveTheInstall() async throws {
+    enum DeeplinkType: Hashable, Sendable { case item(Int) }
+    let router = try LinkRouter<DeeplinkType>(
+      hosts: ["app.example.com"], routes: [.path("/items/:id", DeeplinkType.item)])
+    let dispatcher = LinkDispatcher(router: router)
+    let suite = "ReadmeTests.deferred.\(UUID().uuidString)"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    let pasteboard = FakePasteboard(
+      DeferredLinks<DeeplinkType>.handoffLink("https://app.example.com/items/42", at: Date()))
+    // README: Links that survive the install
+    // At launch; `defaults` is `.standard` unless the app keeps it elsewhere.
+    let deferred = DeferredLinks(dispatcher: dispatcher, store: UserDefaultsDeferredLinkStore(defaults: defaults))
+    if deferred.isFirstLaunch {
+      _ = await deferred.claimFromPasteboard(pasteboard)  // UIPasteboard.general, after the splash screen
+    }
+    var delivered: [DeeplinkType] = []
+    dispatcher.setHandler { route, _ in delivered.append(route) }
+    dispatcher.satisfy(.ready)
+    #expect(delivered == [.item(42)])
   }
 
   @MainActor @Test func inAnApp() throws {

@@ -92,7 +92,7 @@ import Testing
     (
       #"{"routes": [{"name": "a", "path": "/a", "sources": ["web"]}]}"#,
       [
-        #"routes[0] ("a"): "sources" holds the unknown source "web"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#
+        #"routes[0] ("a"): "sources" holds the unknown source "web"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp, deferred"#
       ]
     ),
     (
@@ -280,7 +280,7 @@ import Testing
     #expect(
       Self.problems(json) == [
         #"the table has the unknown key "colour"; the keys are caseSensitive, customSchemeHost, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#,
-        #"routes[4] ("d"): "sources" holds the unknown source "nowhere"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp"#,
+        #"routes[4] ("d"): "sources" holds the unknown source "nowhere"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp, deferred"#,
         #"scheme "https": http and https are not custom schemes; list universal-link hosts instead"#,
         #"the host "bad host" holds the character " ""#,
         #"route "a" (/messages/:id) and route "b" (/messages/:number) have the same shape; a link could match either"#,

@@ -64,7 +64,10 @@ import Testing
     let claimed = Int(claim.prefix { $0.isNumber })
     let root = Self.readme.deletingLastPathComponent()
     var count = 0
-    for folder in ["Sources/DeepLinkKitUIKit/Apple", "Sources/DeepLinkKitAppIntents"].map(root.appendingPathComponent) {
+    for folder in [
+      "Sources/DeepLinkKitUIKit/Apple", "Sources/DeepLinkKitAppIntents", "Sources/DeepLinkKitDeferred/Apple",
+    ]
+    .map(root.appendingPathComponent) {
       for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
         var depth = 0
         for line in try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")

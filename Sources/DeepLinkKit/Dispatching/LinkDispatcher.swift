@@ -81,9 +81,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// out of nowhere the next time the app becomes usable, maybe for another person.
   public static var defaultMaxAge: Duration { .seconds(600) }
 
-  /// The sources untrusted by default: custom schemes, which any app can send, and universal
-  /// links, whose path whoever publishes the link chooses.
-  public static var defaultUntrustedSources: Set<DeepLinkSource> { [.customScheme, .universalLink] }
+  /// The sources untrusted by default: custom schemes, which any app can send, universal links,
+  /// whose path whoever publishes the link chooses, and deferred links, which are universal links
+  /// that waited for the install.
+  public static var defaultUntrustedSources: Set<DeepLinkSource> { [.customScheme, .universalLink, .deferred] }
   /// How long after a link the same route from the same kind of source counts as a duplicate.
   public var duplicateWindow: Duration { window.length }
 

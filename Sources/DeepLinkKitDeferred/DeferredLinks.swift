@@ -1,0 +1,198 @@
+import DeepLinkKit
+import Foundation
+
+extension DeepLinkError.Code {
+  /// A deferred link older than the maximum age, or dated in the future.
+  public static let expired = DeepLinkError.Code(rawValue: "expired")
+  /// A hand-off claimed before (an App Clip's invocation, a code), which opens once.
+  public static let alreadyClaimed = DeepLinkError.Code(rawValue: "alreadyClaimed")
+}
+
+/// What looking for a deferred link gave.
+public enum DeferredLinkOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
+  /// Why nothing was looked at.
+  public enum Absence: String, Sendable, Hashable {
+    /// The app has launched before: deferred links are for the first launch only.
+    case notFirstLaunch
+    /// A deferred link was already handed over at this launch: there is one at most.
+    case alreadyTaken
+    /// The pasteboard holds no hand-off link (nothing, or something else the user copied, which
+    /// is neither read further nor kept).
+    case noHandoff
+  }
+
+  /// A link was handed to the dispatcher as `DeepLinkSource.deferred`: what it did
+  /// (delivered, held until the app is ready or signed in, refused, dropped).
+  case handedOver(LinkOutcome<Route>)
+  /// Nothing was handed over, and why.
+  case nothing(Absence)
+  /// A hand-off was found but refused before the dispatcher: too old (`expired`), claimed before
+  /// (`alreadyClaimed`), not an `https` link (`unsupportedScheme`), or malformed.
+  case refused(DeepLinkError)
+}
+
+/// Deferred links: the link a user followed before the app was installed, opened once on the
+/// first launch, after the install, without fingerprinting the device. The link reaches the app
+/// only by the user's own action, through one of three channels:
+///
+/// - the pasteboard: the landing page's "Get the app" button copies the link, marked with the
+///   time of the tap (``handoffLink(_:at:)``); at the first launch ``claimFromPasteboard(_:)``
+///   asks iOS whether the pasteboard holds a web URL without reading it, and reads it (iOS shows
+///   its paste prompt) only then. A copied string that is not a marked link is left alone. Or a
+///   `UIPasteControl` in onboarding hands the pasted text to ``claimPasted(_:)``, with no prompt;
+/// - an App Clip: the clip writes its invocation URL where the full app can read it (an app
+///   group), and the app hands it to ``claim(_:id:createdAt:)`` with an identifier, so that it
+///   opens once;
+/// - the app's own backend: a code the user typed, or a claim bound to their account, fetched by
+///   the app and handed to ``claim(_:id:createdAt:)``.
+///
+/// Whatever the channel, a deferred link opens on the first launch only, at most one per launch,
+/// no older than ``maxAge``, and goes through the dispatcher like any other link, as the source
+/// `.deferred`: the route's `sources`, confirmation (`.deferred` is untrusted by default) and
+/// conditions (signed in) apply, so it waits for the sign-in the app asks for first.
+@MainActor
+public final class DeferredLinks<Route: Hashable & Sendable> {
+  /// The query item the landing page adds to the link it copies: the time of the tap, in whole
+  /// seconds since 1970. It tells a hand-off from any link the user copied, and its age.
+  public nonisolated static var handoffItem: String { "dlk_handoff" }
+
+  /// The dispatcher deferred links go through.
+  public let dispatcher: LinkDispatcher<Route>
+  /// Whether this is the app's first launch, as the store said when this object was made (it
+  /// records the launch at once, so a crash or relaunch is not a first launch again).
+  public let isFirstLaunch: Bool
+  /// How old a hand-off may be; one day by default.
+  public let maxAge: Duration
+  private let store: any DeferredLinkStore
+  private let now: @MainActor () -> Date
+  private var taken = false
+
+  /// Creates the deferred-link check for this launch; make it once, at launch.
+  ///
+  /// - Parameters:
+  ///   - dispatcher: The app's dispatcher.
+  ///   - store: Where launches and claims are remembered.
+  ///   - maxAge: How old a hand-off may be.
+  ///   - now: The current time (a fixed one in tests).
+  public init(
+    dispatcher: LinkDispatcher<Route>, store: any DeferredLinkStore, maxAge: Duration = .seconds(86_400),
+    now: @escaping @MainActor () -> Date = { Date() }
+  ) {
+    self.dispatcher = dispatcher
+    self.store = store
+    self.maxAge = maxAge
+    self.now = now
+    isFirstLaunch = !store.hasLaunched
+    store.hasLaunched = true
+  }
+
+  /// The link a landing page copies for the app to find after the install: `link` with the
+  /// ``handoffItem`` query item set to `date`. A page's script does the same; this is its
+  /// reference, and what tests use.
+  public nonisolated static func handoffLink(_ link: String, at date: Date) -> String {
+    let (base, fragment) = split(link, at: "#")
+    let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
+    let item = "\(handoffItem)=\(Int(date.timeIntervalSince1970.rounded(.down)))"
+    return base + separator + item + (fragment.map { "#" + $0 } ?? "")
+  }
+
+  /// Looks for a hand-off on the pasteboard, at the first launch only: asks iOS first whether it
+  /// holds a web URL (no prompt), and reads it only then. Call it once launch UI allows the paste
+  /// prompt (after the splash screen).
+  ///
+  /// - Parameter pasteboard: `UIPasteboard.general`.
+  /// - Returns: What was found and done with it.
+  public func claimFromPasteboard(_ pasteboard: some DeferredPasteboardInput) async -> DeferredLinkOutcome<Route> {
+    if let absence = absence { return .nothing(absence) }
+    guard await pasteboard.hasProbableWebURL(), absence == nil, let text = pasteboard.string else {
+      return .nothing(absence ?? .noHandoff)
+    }
+    return claimPasted(text)
+  }
+
+  /// Hands over what the user pasted with a `UIPasteControl` (or a paste command) in onboarding:
+  /// a hand-off link (``handoffLink(_:at:)``) opens under the same rules as the pasteboard's.
+  ///
+  /// - Parameter text: The pasted text.
+  public func claimPasted(_ text: String) -> DeferredLinkOutcome<Route> {
+    if let absence { return .nothing(absence) }
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let (link, time) = Self.handoff(in: trimmed) else { return .nothing(.noHandoff) }
+    guard let time else {
+      return .refused(
+        DeepLinkError(.malformedInput, "the hand-off link's \(Self.handoffItem) is not a time in seconds"))
+    }
+    return hand(link, createdAt: Date(timeIntervalSince1970: time), id: nil)
+  }
+
+  /// Hands over a link from an App Clip or the app's backend, at the first launch only.
+  ///
+  /// - Parameters:
+  ///   - link: The link (an `https` link on the app's hosts).
+  ///   - id: What identifies the hand-off (the clip's invocation, the code): it opens once, even
+  ///     if handed over again.
+  ///   - createdAt: When the user followed it, checked against ``maxAge``; `nil` when the channel
+  ///     does not say (a backend that checks age itself).
+  public func claim(_ link: String, id: String?, createdAt: Date?) -> DeferredLinkOutcome<Route> {
+    if let absence { return .nothing(absence) }
+    let stripped = Self.handoff(in: link)?.link ?? link
+    return hand(stripped, createdAt: createdAt, id: id)
+  }
+
+  private var absence: DeferredLinkOutcome<Route>.Absence? {
+    if !isFirstLaunch { return .notFirstLaunch }
+    if taken { return .alreadyTaken }
+    return nil
+  }
+
+  private func hand(_ link: String, createdAt: Date?, id: String?) -> DeferredLinkOutcome<Route> {
+    if let id, store.claimedIdentifiers.contains(id) {
+      return .refused(DeepLinkError(.alreadyClaimed, "the hand-off \(quoted(id)) was claimed before"))
+    }
+    guard link.lowercased().hasPrefix("https://") else {
+      return .refused(
+        DeepLinkError(.unsupportedScheme, "a deferred link must be an https link on one of the app's hosts"))
+    }
+    if let createdAt {
+      let age = now().timeIntervalSince(createdAt)
+      let limit = Double(maxAge.components.seconds)
+      if age > limit || age < -300 {
+        return .refused(
+          DeepLinkError(
+            .expired,
+            age < 0
+              ? "the hand-off is dated \(Int(-age)) s in the future"
+              : "the hand-off is \(Int(age)) s old; deferred links open within \(Int(limit)) s"))
+      }
+    }
+    taken = true
+    if let id { store.claimedIdentifiers.append(id) }
+    return .handedOver(dispatcher.receive(.url(link, source: .deferred)))
+  }
+
+  /// The link without its hand-off item, and the item's time (`nil` when it is not a number), or
+  /// `nil` when `text` is not a hand-off link.
+  nonisolated static func handoff(in text: String) -> (link: String, time: Double?)? {
+    let (base, fragment) = split(text, at: "#")
+    let (path, query) = split(base, at: "?")
+    guard let query else { return nil }
+    var kept: [Substring] = []
+    var time: Double??
+    for item in query.split(separator: "&", omittingEmptySubsequences: false) {
+      let (name, value) = split(String(item), at: "=")
+      if name == handoffItem, time == nil {
+        time = .some(value.flatMap { Int($0) }.map(Double.init))
+      } else if name != handoffItem {
+        kept.append(item)
+      }
+    }
+    guard let time else { return nil }
+    let link = path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&")) + (fragment.map { "#" + $0 } ?? "")
+    return (link, time)
+  }
+
+  private nonisolated static func split(_ text: String, at separator: Character) -> (String, String?) {
+    guard let index = text.firstIndex(of: separator) else { return (text, nil) }
+    return (String(text[..<index]), String(text[text.index(after: index)...]))
+  }
+}

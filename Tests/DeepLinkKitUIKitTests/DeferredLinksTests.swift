@@ -1,0 +1,163 @@
+import DeepLinkKit
+import DeepLinkKitDeferred
+import DeepLinkKitTesting
+import Foundation
+import Testing
+
+/// Deferred links: a link followed before the install opens once, on the first launch, after
+/// sign-in, and only through the user's own hand-off.
+@MainActor @Suite struct DeferredLinksTests {
+  enum Route: Hashable, Sendable {
+    case item(Int)
+    case deleteAccount
+  }
+
+  static let router = try! LinkRouter<Route>(
+    schemes: ["myapp"], hosts: ["app.example.com"],
+    routes: [
+      .path("/items/:id", Route.item),
+      .path("/account/delete", to: .deleteAccount, sources: [.inApp]),
+    ])
+  static let tap = Date(timeIntervalSince1970: 1_800_000_000)
+
+  final class App {
+    var delivered: [(Route, DeepLinkSource)] = []
+  }
+
+  /// One launch of the app: a dispatcher whose routes need sign-in, and the deferred check.
+  private func launch(_ app: App, store: DeferredLinkMemoryStore, now: Date = tap.addingTimeInterval(120))
+    -> DeferredLinks<Route>
+  {
+    let dispatcher = LinkDispatcher(router: Self.router, requirements: { _ in [.signedIn] })
+    dispatcher.setHandler { route, context in app.delivered.append((route, context.source)) }
+    dispatcher.satisfy(.ready)
+    return DeferredLinks(dispatcher: dispatcher, store: store, now: { now })
+  }
+
+  /// The whole journey: a tap on a link with no app installed, the landing page's "Get the app"
+  /// copies it, the install, the first launch finds it and holds it until sign-in, and it opens
+  /// once; the second launch opens nothing and does not look at the pasteboard.
+  @Test func aLinkSurvivesTheInstallAndOpensOnceAfterSignIn() async {
+    // The landing page (no app yet): its button copies the marked link.
+    let pasteboard = FakePasteboard(DeferredLinks<Route>.handoffLink("https://app.example.com/items/42", at: Self.tap))
+    #expect(pasteboard.contents == "https://app.example.com/items/42?dlk_handoff=1800000000")
+    // Install, first launch.
+    let store = DeferredLinkMemoryStore()
+    let app = App()
+    let first = launch(app, store: store)
+    #expect(first.isFirstLaunch)
+    let outcome = await first.claimFromPasteboard(pasteboard)
+    #expect(outcome == .handedOver(.held(.item(42), missing: [.signedIn])))
+    #expect(app.delivered.isEmpty)
+    first.dispatcher.satisfy(.signedIn)
+    #expect(app.delivered.map(\.0) == [.item(42)])
+    #expect(app.delivered.map(\.1) == [.deferred])
+    // The same launch asks again: one deferred link at most.
+    #expect(await first.claimFromPasteboard(pasteboard) == .nothing(.alreadyTaken))
+    // Second launch: nothing, and the pasteboard is not even looked at.
+    let (detections, reads) = (pasteboard.detections, pasteboard.reads)
+    let second = launch(app, store: store)
+    #expect(!second.isFirstLaunch)
+    #expect(await second.claimFromPasteboard(pasteboard) == .nothing(.notFirstLaunch))
+    #expect(pasteboard.detections == detections && pasteboard.reads == reads)
+    #expect(app.delivered.count == 1)
+  }
+
+  /// Without a web URL on the pasteboard, it is never read (no paste prompt); a URL the user
+  /// copied that is not a hand-off is read but neither opened nor kept.
+  @Test func thePasteboardIsReadOnlyForAWebURLAndOnlyAHandoffOpens() async {
+    let empty = FakePasteboard("a shopping list")
+    #expect(await launch(App(), store: DeferredLinkMemoryStore()).claimFromPasteboard(empty) == .nothing(.noHandoff))
+    #expect(empty.reads == 0)
+    let copied = FakePasteboard("https://app.example.com/items/7")
+    let app = App()
+    let links = launch(app, store: DeferredLinkMemoryStore())
+    #expect(await links.claimFromPasteboard(copied) == .nothing(.noHandoff))
+    links.dispatcher.satisfy(.signedIn)
+    #expect(app.delivered.isEmpty)
+  }
+
+  @Test func anOldHandoffIsRefused() async {
+    let pasteboard = FakePasteboard(DeferredLinks<Route>.handoffLink("https://app.example.com/items/1", at: Self.tap))
+    let links = launch(App(), store: DeferredLinkMemoryStore(), now: Self.tap.addingTimeInterval(86_401))
+    guard case .refused(let error) = await links.claimFromPasteboard(pasteboard) else {
+      Issue.record("an old hand-off was not refused")
+      return
+    }
+    #expect(error.code == .expired)
+    #expect(error.message == "the hand-off is 86401 s old; deferred links open within 86400 s")
+  }
+
+  /// A hand-off must be a universal link on the table's hosts, and its route's sources apply.
+  @Test func onlyTheAppsHostsAndAllowedRoutesOpen() {
+    let custom = launch(App(), store: DeferredLinkMemoryStore())
+    guard case .refused(let scheme) = custom.claimPasted("myapp://items/1?dlk_handoff=1800000000") else {
+      Issue.record("a custom-scheme hand-off was not refused")
+      return
+    }
+    #expect(scheme.code == .unsupportedScheme)
+    let other = launch(App(), store: DeferredLinkMemoryStore())
+    guard
+      case .handedOver(.refused(let host)) = other.claimPasted(
+        "https://evil.example.net/items/1?dlk_handoff=1800000000")
+    else {
+      Issue.record("a hand-off on another host was not refused")
+      return
+    }
+    #expect(host.code == .unknownHost)
+    let inApp = launch(App(), store: DeferredLinkMemoryStore())
+    guard
+      case .handedOver(.refused(let source)) = inApp.claimPasted(
+        "https://app.example.com/account/delete?dlk_handoff=1800000000")
+    else {
+      Issue.record("an in-app-only route opened from a deferred link")
+      return
+    }
+    #expect(source.code == .sourceNotAllowed)
+  }
+
+  /// An App Clip's invocation (or a backend's code) opens once, even handed over again on a
+  /// later first launch (a reinstall keeps an app group's claims).
+  @Test func anAppClipHandoffOpensOnce() {
+    let store = DeferredLinkMemoryStore()
+    let app = App()
+    let first = launch(app, store: store)
+    #expect(
+      first.claim("https://app.example.com/items/9", id: "clip-1", createdAt: Self.tap)
+        == .handedOver(.held(.item(9), missing: [.signedIn])))
+    store.hasLaunched = false  // as after a reinstall
+    let again = launch(app, store: store)
+    guard case .refused(let error) = again.claim("https://app.example.com/items/9", id: "clip-1", createdAt: Self.tap)
+    else {
+      Issue.record("a claimed hand-off opened twice")
+      return
+    }
+    #expect(error.code == .alreadyClaimed)
+  }
+
+  /// A deferred link is untrusted by default: a route that requires confirmation asks.
+  @Test func aDeferredLinkIsUntrustedByDefault() {
+    #expect(LinkDispatcher<Route>.defaultUntrustedSources.contains(.deferred))
+  }
+
+  @Test func theHandoffItemIsAddedAndTakenOffWithoutTouchingTheRest() {
+    let marked = DeferredLinks<Route>.handoffLink("https://app.example.com/items/3?utm_source=mail#top", at: Self.tap)
+    #expect(marked == "https://app.example.com/items/3?utm_source=mail&dlk_handoff=1800000000#top")
+    let app = App()
+    let links = launch(app, store: DeferredLinkMemoryStore())
+    #expect(links.claimPasted(marked) == .handedOver(.held(.item(3), missing: [.signedIn])))
+  }
+
+  @Test func theUserDefaultsStoreRemembersLaunchesAndClaims() throws {
+    let suite = "DeepLinkKitTests.deferred.\(UUID().uuidString)"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    let store = UserDefaultsDeferredLinkStore(defaults: defaults)
+    #expect(!store.hasLaunched && store.claimedIdentifiers.isEmpty)
+    store.hasLaunched = true
+    store.claimedIdentifiers = (0..<70).map(String.init)
+    let reopened = UserDefaultsDeferredLinkStore(defaults: defaults)
+    #expect(reopened.hasLaunched)
+    #expect(reopened.claimedIdentifiers == (6..<70).map(String.init))
+  }
+}
