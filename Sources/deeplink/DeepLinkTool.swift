@@ -30,6 +30,7 @@ struct DeepLinkTool {
                           Lists a table's routes.
     \(AASACommand.usage)
     \(AppConfigurationCommands.usage)
+    \(SiteCommand.usage)
       help                Prints this text.
 
     Without --routes, commands use the built-in example table (scheme deeplink-example,
@@ -59,6 +60,7 @@ struct DeepLinkTool {
       case "lint": return try lint(Arguments(rest, options: ["routes"]))
       case "routes": return try routes(Arguments(rest, options: ["routes"]))
       case "aasa": return try AASACommand.run(Array(rest))
+      case "site": return try SiteCommand.run(Array(rest))
       case "doctor":
         return try AppConfigurationCommands.doctor(
           Arguments(

@@ -57,14 +57,14 @@ import Testing
     (
       #"{"routes": [{"name": "a", "path": "/a", "shortcuts": "x"}]}"#,
       [
-        #"routes[0] ("a") has the unknown key "shortcuts"; the keys are activity, appIntent, confirm, host, intent, name, path, push, shortcut, sources, values"#
+        #"routes[0] ("a") has the unknown key "shortcuts"; the keys are activity, appIntent, confirm, host, intent, name, page, path, push, shortcut, sources, values"#
       ]
     ),
     (
       #"{"routes": [{"name": "a", "path": "/a", "Path": "/b", "extra": 1}]}"#,
       [
-        #"routes[0] ("a") has the unknown key "Path"; the keys are activity, appIntent, confirm, host, intent, name, path, push, shortcut, sources, values"#,
-        #"routes[0] ("a") has the unknown key "extra"; the keys are activity, appIntent, confirm, host, intent, name, path, push, shortcut, sources, values"#,
+        #"routes[0] ("a") has the unknown key "Path"; the keys are activity, appIntent, confirm, host, intent, name, page, path, push, shortcut, sources, values"#,
+        #"routes[0] ("a") has the unknown key "extra"; the keys are activity, appIntent, confirm, host, intent, name, page, path, push, shortcut, sources, values"#,
       ]
     ),
     (#"{"schemes": ["x"]}"#, [#"the table has no "routes" array"#]),

@@ -69,12 +69,14 @@ import Testing
     let empty = FakePasteboard("a shopping list")
     #expect(await launch(App(), store: DeferredLinkMemoryStore()).claimFromPasteboard(empty) == .nothing(.noHandoff))
     #expect(empty.reads == 0)
-    let copied = FakePasteboard("https://app.example.com/items/7")
-    let app = App()
-    let links = launch(app, store: DeferredLinkMemoryStore())
-    #expect(await links.claimFromPasteboard(copied) == .nothing(.noHandoff))
-    links.dispatcher.satisfy(.signedIn)
-    #expect(app.delivered.isEmpty)
+    for text in ["https://app.example.com/items/7", "https://app.example.com/items/7?ref=mail"] {
+      let copied = FakePasteboard(text)
+      let app = App()
+      let links = launch(app, store: DeferredLinkMemoryStore())
+      #expect(await links.claimFromPasteboard(copied) == .nothing(.noHandoff))
+      links.dispatcher.satisfy(.signedIn)
+      #expect(app.delivered.isEmpty)
+    }
   }
 
   @Test func anOldHandoffIsRefused() async {

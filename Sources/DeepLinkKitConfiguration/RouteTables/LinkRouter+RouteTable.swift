@@ -89,6 +89,12 @@ extension RouteTable.Entry {
     if confirm { object["confirm"] = true }
     if !values.isEmpty { object["values"] = values }
     if let host { object["host"] = host }
+    if let page {
+      var fields = ["title": page.title]
+      fields["description"] = page.description
+      fields["image"] = page.image
+      object["page"] = fields
+    }
     return object
   }
 }

@@ -10,8 +10,10 @@ struct Reader {
   private static let tableKeys =
     ["caseSensitive", "customSchemeHost", "hosts"] + limitKeys.map(\.0) + ["pushURLKeys", "routes", "schemes"]
   private static let routeKeys = [
-    "activity", "appIntent", "confirm", "host", "intent", "name", "path", "push", "shortcut", "sources", "values",
+    "activity", "appIntent", "confirm", "host", "intent", "name", "page", "path", "push", "shortcut", "sources",
+    "values",
   ]
+  private static let pageKeys = ["description", "image", "title"]
   private static let pushKeys = ["action", "parameters", "when"]
 
   mutating func read(_ json: Data) -> RouteTable? {
@@ -118,10 +120,25 @@ struct Reader {
       }
     case let other?: problem("\(label): \"values\" must be an object of string arrays, not \(other.typeDescription)")
     }
+    var page: RouteTable.LandingPage?
+    if let value = object["page"] {
+      let location = "\(label): \"page\""
+      if case .object(let fields) = value {
+        checkKeys(fields, allowed: Self.pageKeys, at: location)
+        let values = stringMap(value, at: location) ?? [:]
+        if let title = values["title"] {
+          page = RouteTable.LandingPage(title: title, description: values["description"], image: values["image"])
+        } else {
+          problem("\(location) needs a \"title\"")
+        }
+      } else {
+        problem("\(location) must be an object, not \(value.typeDescription)")
+      }
+    }
     guard problems.count == count, let name, let path else { return nil }
     return RouteTable.Entry(
       name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity,
-      confirm: confirm, values: values, host: host, appIntent: appIntent, pushRules: pushRules)
+      confirm: confirm, values: values, host: host, appIntent: appIntent, pushRules: pushRules, page: page)
   }
 
   private mutating func pushRule(_ value: JSONValue, at location: String) -> PushRule? {

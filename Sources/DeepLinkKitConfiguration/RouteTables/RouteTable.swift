@@ -27,7 +27,8 @@ import Foundation
 /// (a user-activity type), `push` (`{"when": {field: value}, "parameters": {name: field},
 /// "action": id}`, or a list of such rules: a tap and a reply), `confirm` (`true`: the app confirms it before it is delivered from an
 /// untrusted source), `values` (`{parameter: [allowed text, …]}`, as a Swift table exports for
-/// a raw-value enum or `Bool`) and `host` (a route of that host only). Any other key, and any value of the wrong type, is a problem that
+/// a raw-value enum or `Bool`), `host` (a route of that host only) and `page` (`{"title": …,
+/// "description": …, "image": URL}`: what its landing page and link preview show). Any other key, and any value of the wrong type, is a problem that
 /// names it. A Swift router's `LinkRouter/routeTable` writes this format.
 public struct RouteTable: Sendable, Hashable {
   /// One route of the table.
@@ -61,6 +62,8 @@ public struct RouteTable: Sendable, Hashable {
     public var values: [String: [String]]
     /// The one host whose links open it, as in `RouteDefinition/host(_:_:)`; `nil` for every host.
     public var host: String?
+    /// What its landing page shows (`deeplink site`): its title and link preview.
+    public var page: LandingPage?
 
     /// Creates an entry.
     ///
@@ -70,8 +73,10 @@ public struct RouteTable: Sendable, Hashable {
     public init(
       name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
       intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false,
-      values: [String: [String]] = [:], host: String? = nil, appIntent: String? = nil, pushRules: [PushRule] = []
+      values: [String: [String]] = [:], host: String? = nil, appIntent: String? = nil, pushRules: [PushRule] = [],
+      page: LandingPage? = nil
     ) {
+      self.page = page
       self.appIntent = appIntent
       self.values = values
       self.host = host
@@ -83,6 +88,24 @@ public struct RouteTable: Sendable, Hashable {
       self.activity = activity
       self.pushRules = (push.map { [$0] } ?? []) + pushRules
       self.confirm = confirm
+    }
+  }
+
+  /// What a route's landing page shows (`deeplink site generate`), and its link preview's Open
+  /// Graph tags.
+  public struct LandingPage: Sendable, Hashable {
+    /// The page's title.
+    public var title: String
+    /// A sentence under it, and the preview's description.
+    public var description: String?
+    /// The preview's image: an absolute `https` URL.
+    public var image: String?
+
+    /// Creates a page.
+    public init(title: String, description: String? = nil, image: String? = nil) {
+      self.title = title
+      self.description = description
+      self.image = image
     }
   }
 

@@ -1,0 +1,338 @@
+import DeepLinkKit
+import Foundation
+
+/// What a link domain serves, generated from a route table (`deeplink site generate`): the
+/// apple-app-site-association file, Android's `assetlinks.json`, and a landing page for each
+/// route universal links may open, for a user without the app: the route's title and link
+/// preview, the store links, a Smart App Banner, and a "Get the app" button that copies the link
+/// for the app to open after the install (`DeepLinkKitDeferred`). A route the table forbids on
+/// universal links gets no page.
+///
+/// The tree serves from any static host. Pages live under `_dlk/`; a route with no parameter
+/// also has its own `path/index.html`; `_redirects` rewrites each pattern to its page on hosts
+/// that read it (Netlify, Cloudflare Pages); `404.html`, which the others serve for a missing
+/// path (GitHub Pages, S3, Firebase), sends the browser to the right page, which reads the link
+/// from its address.
+public struct LinkSite: Sendable {
+  /// What the site is generated with.
+  public struct Options: Sendable, Hashable {
+    /// The app's name, the title of a page whose route declares none.
+    public var name: String
+    /// The iOS app IDs (`TEAMID.bundle.id`) for the apple-app-site-association file; none, no file.
+    public var appIDs: [String]
+    /// The App Store app ID (digits), for the store link and the Smart App Banner.
+    public var appStoreID: String?
+    /// The Android application ID, for `assetlinks.json` and the Play link.
+    public var androidPackage: String?
+    /// The Android app's SHA-256 signing fingerprints.
+    public var androidFingerprints: [String]
+    /// The domain served; by default the table's first universal-link domain.
+    public var domain: String?
+
+    /// Creates options.
+    public init(
+      name: String, appIDs: [String] = [], appStoreID: String? = nil, androidPackage: String? = nil,
+      androidFingerprints: [String] = [], domain: String? = nil
+    ) {
+      self.name = name
+      self.appIDs = appIDs
+      self.appStoreID = appStoreID
+      self.androidPackage = androidPackage
+      self.androidFingerprints = androidFingerprints
+      self.domain = domain
+    }
+  }
+
+  /// One file of the tree.
+  public struct File: Sendable, Hashable {
+    /// Its path under the site's root, without a leading `/`.
+    public var path: String
+    /// Its text.
+    public var contents: String
+  }
+
+  /// The files, in a stable order.
+  public var files: [File]
+  /// What was left out or needs the app's attention (a rule Android cannot express).
+  public var problems: [ConfigurationProblem]
+}
+
+extension RouteTable {
+  /// What the link domain serves for this table; see ``LinkSite``.
+  ///
+  /// - Throws: `RouteTableError` when the table does not build, it serves no universal-link host,
+  ///   or an option is malformed (an App Store ID that is not digits, an Android package or
+  ///   fingerprint).
+  public func site(_ options: LinkSite.Options) throws(RouteTableError) -> LinkSite {
+    guard let domain = options.domain.map(AssociationTable.normalized) ?? appSiteAssociationDomains.first else {
+      throw RouteTableError(problems: [
+        .init(.invalidOption, "the table lists no universal-link host; a site serves one domain")
+      ])
+    }
+    if let id = options.appStoreID, id.isEmpty || !id.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      throw RouteTableError(problems: [.init(.invalidOption, "the App Store ID \(quoted(id)) is not a number")])
+    }
+    _ = try makeRouter()
+    var files: [LinkSite.File] = []
+    var problems: [ConfigurationProblem] = []
+    if !options.appIDs.isEmpty {
+      let (json, found) = try appSiteAssociation(appIDs: options.appIDs, domain: domain)
+      files.append(.init(path: ".well-known/apple-app-site-association", contents: json))
+      problems += found
+    }
+    if let package = options.androidPackage {
+      let (json, found) = try assetLinks(
+        packageName: package, fingerprints: options.androidFingerprints, domain: domain)
+      files.append(.init(path: ".well-known/assetlinks.json", contents: json))
+      problems += found
+    }
+    let pages = SitePages(table: self, domain: domain, options: options)
+    files += pages.files()
+    return LinkSite(files: files, problems: problems)
+  }
+}
+
+/// The landing pages, and the two ways a static host finds them.
+struct SitePages {
+  struct Page {
+    let entry: RouteTable.Entry
+    let file: String
+    let segments: [Substring]
+    let isForbidden: Bool
+  }
+
+  let table: RouteTable
+  let domain: String
+  let options: LinkSite.Options
+
+  /// The routes a link on `domain` can reach, most specific first (the router's precedence, by
+  /// segment: a literal, a typed, an untyped parameter, `*`, `*name`); those whose `sources`
+  /// forbid universal links are kept, with no page, so that a broader pattern cannot catch them.
+  var pages: [Page] {
+    var used: Set<String> = []
+    var pages: [Page] = []
+    for entry in table.routes where entry.host.map({ AssociationTable.normalized($0) == domain }) ?? true {
+      let path = entry.path.split(separator: "?", maxSplits: 1).first ?? ""
+      let segments = path.split(separator: "/")
+      var file = String(entry.name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" })
+      while !used.insert(file).inserted { file += "_" }
+      let isForbidden = entry.sources.map { !$0.contains(.universalLink) } ?? false
+      pages.append(Page(entry: entry, file: file, segments: segments, isForbidden: isForbidden))
+    }
+    return pages.enumerated().sorted { left, right in
+      let (a, b) = (left.element.segments.map(Self.rank), right.element.segments.map(Self.rank))
+      return a.lexicographicallyPrecedes(b) || (a == b && left.offset < right.offset)
+    }.map(\.element)
+  }
+
+  static func rank(_ segment: Substring) -> Int {
+    if segment == "*" { return 3 }
+    if segment.hasPrefix("*") { return 4 }
+    if segment.hasPrefix(":") { return segment.contains("(") && !segment.hasSuffix("(string)") ? 1 : 2 }
+    return 0
+  }
+
+  func files() -> [LinkSite.File] {
+    let pages = pages
+    var files: [LinkSite.File] = []
+    for page in pages where !page.isForbidden {
+      let html = self.html(for: page.entry)
+      files.append(.init(path: "_dlk/\(page.file).html", contents: html))
+      if !page.segments.contains(where: { $0.hasPrefix(":") || $0.hasPrefix("*") }) {
+        let folder = page.segments.joined(separator: "/")
+        files.append(.init(path: folder.isEmpty ? "index.html" : "\(folder)/index.html", contents: html))
+      }
+    }
+    files.append(.init(path: "404.html", contents: notFound(pages)))
+    files.append(.init(path: "_redirects", contents: redirects(pages)))
+    return files
+  }
+
+  /// `_redirects`: each pattern rewritten to its page (status 200 keeps the address), a
+  /// forbidden one to the not-found page.
+  func redirects(_ pages: [Page]) -> String {
+    var lines = ["# deeplink site generate: each route's landing page; routes universal links may not open get none"]
+    for page in pages {
+      var wildcard = 0
+      let pattern = page.segments.map { segment -> String in
+        if segment == "*" {
+          wildcard += 1
+          return ":_any\(wildcard)"
+        }
+        if segment.hasPrefix("*") { return "*" }
+        if segment.hasPrefix(":") { return String(segment.prefix { $0 != "(" }) }
+        return String(segment)
+      }.joined(separator: "/")
+      lines.append("/\(pattern)  " + (page.isForbidden ? "/404.html  404" : "/_dlk/\(page.file).html  200"))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `404.html`: finds the page of the path that was asked for, and sends the browser there
+  /// with the link in the fragment; a path no page serves (or a forbidden route) stays here.
+  func notFound(_ pages: [Page]) -> String {
+    let routes = pages.map { page in
+      "[" + Self.script(Self.regex(page.segments)) + ", "
+        + (page.isForbidden ? "null" : Self.script("/_dlk/\(page.file).html"))
+        + "]"
+    }.joined(separator: ",\n      ")
+    return """
+      \(Self.preamble)
+      <title>\(Self.html(options.name))</title>
+      <script>
+      (function () {
+        var routes = [
+            \(routes)
+        ];
+        var path = location.pathname;
+        for (var i = 0; i < routes.length; i++) {
+          if (new RegExp(routes[i][0]\(table.isCaseSensitive ? "" : ", \"i\"")).test(path)) {
+            if (routes[i][1]) location.replace(routes[i][1] + "#" + encodeURIComponent(path + location.search));
+            return;
+          }
+        }
+      })();
+      </script>
+      </head>
+      <body>
+      <main id="dlk-not-found"><h1>\(Self.html(options.name))</h1><p>This page does not exist.</p></main>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// A pattern's path as an anchored regular expression over `location.pathname`.
+  static func regex(_ segments: [Substring]) -> String {
+    var parts: [String] = []
+    for segment in segments {
+      if segment == "*" {
+        parts.append("[^/]+")
+      } else if segment.hasPrefix("*") {
+        parts.append(".+")
+      } else if segment.hasSuffix("(int)") {
+        parts.append("-?[0-9]+")
+      } else if segment.hasSuffix("(uuid)") {
+        parts.append("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
+      } else if segment.hasPrefix(":") {
+        parts.append("[^/]+")
+      } else {
+        parts.append(
+          String(segment).unicodeScalars.map { "\\^$.|?*+()[]{}/".unicodeScalars.contains($0) ? "\\\($0)" : String($0) }
+            .joined())
+      }
+    }
+    return parts.isEmpty ? "^/$" : "^/" + parts.joined(separator: "/") + "/?$"
+  }
+
+  /// A route's landing page.
+  func html(for entry: RouteTable.Entry) -> String {
+    let title = entry.page?.title ?? options.name
+    // A pattern with parameters has no one link: the banner's argument is the domain until the
+    // page's script sets the link it was opened at.
+    let path = entry.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
+    let canonical = "https://\(domain)" + (path.contains(":") || path.contains("*") ? "/" : path)
+    var head = [
+      "<title>\(Self.html(title))</title>",
+      "<meta property=\"og:title\" content=\"\(Self.html(title))\">",
+      "<meta property=\"og:type\" content=\"website\">",
+      "<meta property=\"og:site_name\" content=\"\(Self.html(options.name))\">",
+    ]
+    if let description = entry.page?.description {
+      head.append("<meta name=\"description\" content=\"\(Self.html(description))\">")
+      head.append("<meta property=\"og:description\" content=\"\(Self.html(description))\">")
+    }
+    if let image = entry.page?.image { head.append("<meta property=\"og:image\" content=\"\(Self.html(image))\">") }
+    if let id = options.appStoreID {
+      head.append(
+        "<meta name=\"apple-itunes-app\" id=\"dlk-banner\" content=\"app-id=\(id), app-argument=\(Self.html(canonical))\">"
+      )
+    }
+    let appStore = options.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
+    let play = options.androidPackage.map { "https://play.google.com/store/apps/details?id=\($0)" }
+    var stores: [String] = []
+    if let appStore { stores.append("<a id=\"dlk-app-store\" href=\"\(Self.html(appStore))\">App Store</a>") }
+    if let play { stores.append("<a id=\"dlk-play\" href=\"\(Self.html(play))\">Google Play</a>") }
+    return """
+      \(Self.preamble)
+      \(head.joined(separator: "\n"))
+      </head>
+      <body>
+      <main>
+      <h1>\(Self.html(title))</h1>
+      \(entry.page?.description.map { "<p>\(Self.html($0))</p>" } ?? "")
+      <p>This opens in the \(Self.html(options.name)) app. Get the app, and it opens here right after the install.</p>
+      <p><button id="dlk-get" type="button">Get the app</button></p>
+      <p id="dlk-link"></p>
+      <p>\(stores.joined(separator: " · "))</p>
+      </main>
+      <script>
+      (function () {
+        var host = \(Self.script(domain));
+        var appStore = \(appStore.map(Self.script) ?? "null");
+        var play = \(play.map(Self.script) ?? "null");
+        var fragment = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+        var path = fragment.charAt(0) === "/" ? fragment : location.pathname + location.search;
+        var link = "https://" + host + path;
+        var button = document.getElementById("dlk-get");
+        button.setAttribute("data-link", link);
+        document.getElementById("dlk-link").textContent = link;
+        var banner = document.getElementById("dlk-banner");
+        if (banner) banner.setAttribute("content", banner.getAttribute("content").replace(/app-argument=.*$/, "app-argument=" + link));
+        button.addEventListener("click", function () {
+          // The link marked with the time of the tap (DeferredLinks.handoffLink): what the app
+          // finds on the pasteboard at its first launch.
+          var query = link.indexOf("?") < 0 ? "?" : (/[?&]$/.test(link) ? "" : "&");
+          var marked = link + query + "\(DeferredHandoff.item)=" + Math.floor(Date.now() / 1000);
+          var store = /Android/.test(navigator.userAgent) ? (play || appStore) : (appStore || play);
+          var go = window.dlkOpenStore || function (url) { if (url) location.href = url; };
+          var done = function () { go(store); };
+          if (navigator.clipboard && navigator.clipboard.writeText) {
+            navigator.clipboard.writeText(marked).then(done, done);
+          } else {
+            done();
+          }
+        });
+      })();
+      </script>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// How every page begins: HTML5, UTF-8, sized for a phone.
+  static let preamble = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    """
+
+  static func html(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+      .replacingOccurrences(of: "'", with: "&#39;")
+  }
+
+  /// A JavaScript string literal that cannot close its script element.
+  static func script(_ text: String) -> String {
+    let data =
+      (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
+    return String(decoding: data, as: UTF8.self).dropFirst().dropLast()
+      .replacingOccurrences(of: "</", with: "<\\/").replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+      .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+  }
+}
+
+/// The pages' JavaScript string quoting, for tests.
+package enum SitePagesScript {
+  package static func quote(_ text: String) -> String { SitePages.script(text) }
+}
+
+/// The query item a landing page marks its hand-off link with: `DeferredLinks.handoffItem` of
+/// `DeepLinkKitDeferred`, which this product does not link; a test keeps the two equal.
+package enum DeferredHandoff {
+  package static let item = "dlk_handoff"
+}

@@ -1,0 +1,102 @@
+import DeepLinkKit
+import DeepLinkKitConfiguration
+import Foundation
+
+/// `deeplink site …`: what a link domain serves, from the route table (`LinkSite`).
+enum SiteCommand {
+  static let usage = """
+      site generate [--routes FILE] --output DIR --name NAME [--app-id ID ...]
+                    [--app-store-id N] [--android-package ID --android-fingerprint SHA256 ...]
+                    [--domain DOMAIN]
+                          Writes what the link domain serves to DIR: the apple-app-site-
+                          association file (--app-id), assetlinks.json (--android-package),
+                          a landing page per route universal links may open (title and
+                          preview from the route's "page", store links, Smart App Banner,
+                          a "Get the app" button that copies the link for the app's first
+                          launch), 404.html and _redirects for static hosts.
+      site verify [--routes FILE] --assetlinks FILE --android-package ID
+                  --android-fingerprint SHA256 [...] [--domain DOMAIN] [--strict] [--format text|json]
+                          Checks a served assetlinks.json against the table and the app:
+                          package, fingerprints, relation and dynamic components; exit 1 on
+                          an error (with --strict, on a warning too).
+    """
+
+  static func run(_ arguments: [String]) throws -> Int32 {
+    guard let subcommand = arguments.first else {
+      throw Arguments.UsageError(message: "site needs a subcommand: generate or verify")
+    }
+    let rest = arguments.dropFirst()
+    switch subcommand {
+    case "generate":
+      return try generate(
+        Arguments(
+          rest, options: ["routes", "output", "name", "app-store-id", "android-package", "domain"],
+          repeatable: ["app-id", "android-fingerprint"]))
+    case "verify":
+      return try verify(
+        Arguments(
+          rest, options: ["routes", "assetlinks", "android-package", "domain", "format"],
+          repeatable: ["android-fingerprint"], flags: ["strict"]))
+    default:
+      throw Arguments.UsageError(
+        message: "unknown site subcommand \(shown(subcommand)); the subcommands are: generate, verify")
+    }
+  }
+
+  static func generate(_ arguments: Arguments) throws -> Int32 {
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "site generate takes no arguments") }
+    guard let output = arguments.options["output"] else {
+      throw Arguments.UsageError(message: "site generate needs --output DIR")
+    }
+    guard let name = arguments.options["name"] else {
+      throw Arguments.UsageError(message: "site generate needs --name NAME, the app's name")
+    }
+    let fingerprints = arguments.repeated["android-fingerprint"] ?? []
+    if arguments.options["android-package"] == nil, !fingerprints.isEmpty {
+      throw Arguments.UsageError(message: "--android-fingerprint needs --android-package ID")
+    }
+    let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
+    let site: LinkSite
+    do {
+      site = try loaded.table.site(
+        LinkSite.Options(
+          name: name, appIDs: arguments.repeated["app-id"] ?? [], appStoreID: arguments.options["app-store-id"],
+          androidPackage: arguments.options["android-package"], androidFingerprints: fingerprints,
+          domain: arguments.options["domain"]))
+    } catch {
+      throw DeepLinkTool.TableFailure(
+        message: "\(loaded.label): " + error.problems.map(\.message).joined(separator: "; "))
+    }
+    let root = URL(fileURLWithPath: output)
+    for file in site.files {
+      let url = root.appendingPathComponent(file.path)
+      do {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(file.contents.utf8).write(to: url)
+      } catch {
+        throw DeepLinkTool.TableFailure(message: "cannot write \(url.path): \((error as NSError).localizedDescription)")
+      }
+      print(url.path)
+    }
+    for problem in site.problems { printError(problem.description) }
+    return site.problems.contains { $0.severity == .error } ? 1 : 0
+  }
+
+  static func verify(_ arguments: Arguments) throws -> Int32 {
+    let format = try arguments.format()
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "site verify takes no arguments") }
+    guard let path = arguments.options["assetlinks"] else {
+      throw Arguments.UsageError(message: "site verify needs --assetlinks FILE")
+    }
+    guard let package = arguments.options["android-package"] else {
+      throw Arguments.UsageError(message: "site verify needs --android-package ID")
+    }
+    let data = try AASACommand.readFile(path)
+    let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
+    let problems = loaded.table.verifyAssetLinks(
+      data, packageName: package, fingerprints: arguments.repeated["android-fingerprint"] ?? [],
+      domain: arguments.options["domain"])
+    return ProblemReport(problems: problems, strict: arguments.flags.contains("strict")).print(
+      format: format, header: [("package", JSONText.string(package))])
+  }
+}

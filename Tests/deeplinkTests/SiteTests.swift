@@ -1,0 +1,170 @@
+import DeepLinkKit
+import DeepLinkKitConfiguration
+import Foundation
+import Testing
+
+/// `deeplink site`: what a link domain serves, from the table. The pages' behaviour in a real
+/// browser is checked by `Tests/Site/check` (headless Chromium), which `.ci/run` runs.
+@Suite struct SiteTests {
+  static let fingerprint =
+    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+  static let tableURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Site/table.json")
+
+  static func table() throws -> RouteTable { try RouteTable(json: Data(contentsOf: tableURL)) }
+
+  static func site() throws -> LinkSite {
+    try table().site(
+      LinkSite.Options(
+        name: "Example Shop", appIDs: ["ABCDE12345.com.example.shop"], appStoreID: "123456789",
+        androidPackage: "com.example.shop", androidFingerprints: [fingerprint.lowercased()]))
+  }
+
+  @Test func theTreeHasAPagePerRouteUniversalLinksOpenAndNoneForAForbiddenOne() throws {
+    let site = try Self.site()
+    #expect(
+      site.files.map(\.path) == [
+        ".well-known/apple-app-site-association", ".well-known/assetlinks.json", "_dlk/home.html", "index.html",
+        "_dlk/search.html", "search/index.html", "_dlk/item.html", "_dlk/account.html", "_dlk/docs.html", "404.html",
+        "_redirects",
+      ])
+    #expect(!site.files.contains { $0.contents.contains("deleteAccount.html") })
+    let redirects = try #require(site.files.first { $0.path == "_redirects" }).contents
+    #expect(redirects.contains("/account/delete  /404.html  404\n"))
+    // The forbidden literal comes before the pattern that would catch it.
+    let lines = redirects.split(separator: "\n")
+    #expect(
+      try #require(lines.firstIndex { $0.hasPrefix("/account/delete ") })
+        < #require(lines.firstIndex { $0.hasPrefix("/account/:section ") }))
+    #expect(redirects.contains("/docs/*  /_dlk/docs.html  200\n"))
+  }
+
+  @Test func aPageShowsTheRoutesTitleAndPreviewEscaped() throws {
+    let page = try #require(try Self.site().files.first { $0.path == "_dlk/item.html" }).contents
+    #expect(page.contains("<title>An item &lt;on sale&gt;</title>"))
+    #expect(page.contains(#"<meta property="og:description" content="See it in the app &amp; save &quot;10%&quot;.">"#))
+    #expect(page.contains(#"<meta property="og:image" content="https://app.example.com/preview.png">"#))
+    #expect(
+      page.contains(
+        #"<meta name="apple-itunes-app" id="dlk-banner" content="app-id=123456789, app-argument=https://app.example.com/">"#
+      ))
+    #expect(page.contains(#"href="https://play.google.com/store/apps/details?id=com.example.shop""#))
+    // A route with no page of its own is titled with the app's name.
+    let docs = try #require(try Self.site().files.first { $0.path == "_dlk/docs.html" }).contents
+    #expect(docs.contains("<title>Example Shop</title>"))
+  }
+
+  @Test func aValueCannotCloseTheScript() {
+    #expect(SitePagesProbe.script("</script><script>alert(1)") == #""<\/script><script>alert(1)""#)
+  }
+
+  @Test func theNotFoundPageMatchesPathsAsTheRouterDoes() throws {
+    let page = try #require(try Self.site().files.first { $0.path == "404.html" }).contents
+    #expect(page.contains(#"["^/$", "/_dlk/home.html"]"#))
+    #expect(page.contains(#"["^/account/delete/?$", null]"#))
+    #expect(page.contains(#"["^/items/-?[0-9]+/?$", "/_dlk/item.html"]"#))
+    #expect(page.contains(#"["^/docs/.+/?$", "/_dlk/docs.html"]"#))
+  }
+
+  @Test func assetLinksNameTheAppAndCarryTheTablesRules() throws {
+    let (json, problems) = try Self.table().assetLinks(
+      packageName: "com.example.shop", fingerprints: [Self.fingerprint])
+    #expect(problems.isEmpty)
+    let statements = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    let target = try #require(statements.first?["target"] as? [String: Any])
+    #expect(target["package_name"] as? String == "com.example.shop")
+    #expect(target["sha256_cert_fingerprints"] as? [String] == [Self.fingerprint])
+    let extensions = try #require(statements.first?["relation_extensions"] as? [String: [String: [[String: Any]]]])
+    let components = try #require(
+      extensions["delegate_permission/common.handle_all_urls"]?["dynamic_app_link_components"])
+    #expect(components.first?["/"] as? String == "/account/delete")
+    #expect(components.first?["exclude"] as? Bool == true)
+    #expect(components.contains { $0["/"] as? String == "/items/?*" && $0["exclude"] == nil })
+    #expect(components.allSatisfy { $0["comment"] == nil && $0["comments"] is String })
+  }
+
+  @Test func aCaseInsensitiveTableIsListedAsNotExpressibleOnAndroid() throws {
+    let table = try RouteTable(
+      json: Data(#"{"hosts": ["a.example.com"], "caseSensitive": false, "routes": [{"name": "a", "path": "/a"}]}"#.utf8)
+    )
+    let (_, problems) = try table.assetLinks(packageName: "com.example.a", fingerprints: [Self.fingerprint])
+    #expect(problems.map(\.code).contains("notExpressibleOnAndroid"))
+  }
+
+  @Test func malformedAndroidOptionsAreRefused() throws {
+    #expect(throws: RouteTableError.self) {
+      try Self.table().assetLinks(packageName: "shop", fingerprints: [Self.fingerprint])
+    }
+    #expect(throws: RouteTableError.self) {
+      try Self.table().assetLinks(packageName: "com.example.shop", fingerprints: ["14:6D"])
+    }
+    #expect(throws: RouteTableError.self) {
+      try Self.table().site(LinkSite.Options(name: "x", appStoreID: "id123"))
+    }
+  }
+
+  @Test func verifyFindsTheCommonDeploymentFailures() throws {
+    let table = try Self.table()
+    let (json, _) = try table.assetLinks(packageName: "com.example.shop", fingerprints: [Self.fingerprint])
+    #expect(
+      table.verifyAssetLinks(Data(json.utf8), packageName: "com.example.shop", fingerprints: [Self.fingerprint]).isEmpty
+    )
+    let other = "AA" + Self.fingerprint.dropFirst(2)
+    #expect(
+      table.verifyAssetLinks(Data(json.utf8), packageName: "com.example.shop", fingerprints: [other]).map(\.code)
+        == ["fingerprintMissing"])
+    #expect(
+      table.verifyAssetLinks(Data(json.utf8), packageName: "com.example.other", fingerprints: [Self.fingerprint]).map(
+        \.code)
+        == ["packageNotListed"])
+    let stale = json.replacingOccurrences(of: #""/" : "/account/delete","#, with: #""/" : "/account/remove","#)
+    #expect(
+      table.verifyAssetLinks(Data(stale.utf8), packageName: "com.example.shop", fingerprints: [Self.fingerprint]).map(
+        \.code)
+        == ["componentsDiffer"])
+    #expect(
+      table.verifyAssetLinks(Data("{}".utf8), packageName: "com.example.shop", fingerprints: [Self.fingerprint]).map(
+        \.code)
+        == ["invalidJSON"])
+  }
+
+  @Test func pagesAreReadFromJSONAndWrittenBack() throws {
+    let table = try Self.table()
+    #expect(
+      table.routes[1].page
+        == RouteTable.LandingPage(
+          title: "An item <on sale>", description: "See it in the app & save \"10%\".",
+          image: "https://app.example.com/preview.png"))
+    #expect(try RouteTable(json: Data(table.jsonText.utf8)).routes.map(\.page) == table.routes.map(\.page))
+    #expect(throws: RouteTableError(problems: [.init(.invalidTable, #"routes[0] ("a"): "page" needs a "title""#)])) {
+      try RouteTable(json: Data(#"{"routes": [{"name": "a", "path": "/a", "page": {"description": "x"}}]}"#.utf8))
+    }
+  }
+
+  @Test func theToolWritesTheTreeAndVerifiesAServedFile() throws {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("site-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let generated = try ToolRunner.run(
+      "site", "generate", "--routes", Self.tableURL.path, "--output", output.path, "--name", "Example Shop",
+      "--app-id", "ABCDE12345.com.example.shop", "--android-package", "com.example.shop", "--android-fingerprint",
+      Self.fingerprint)
+    #expect(generated.status == 0)
+    #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("_dlk/item.html").path))
+    let assetLinks = output.appendingPathComponent(".well-known/assetlinks.json").path
+    let verified = try ToolRunner.run(
+      "site", "verify", "--routes", Self.tableURL.path, "--assetlinks", assetLinks, "--android-package",
+      "com.example.shop", "--android-fingerprint", Self.fingerprint)
+    #expect(verified == .init(status: 0, output: "no problems\n", error: ""))
+    let wrong = try ToolRunner.run(
+      "site", "verify", "--routes", Self.tableURL.path, "--assetlinks", assetLinks, "--android-package",
+      "com.example.shop", "--android-fingerprint", "AA" + Self.fingerprint.dropFirst(2))
+    #expect(wrong.status == 1)
+    #expect(wrong.output.hasPrefix("error: fingerprintMissing: the signing fingerprint AA:6D:"))
+    #expect(try ToolRunner.run("site", "generate", "--output", output.path).status == 2)
+  }
+}
+
+/// The page generator's script quoting, reached through the package.
+enum SitePagesProbe {
+  static func script(_ text: String) -> String { SitePagesScript.quote(text) }
+}
