@@ -5,7 +5,7 @@ import Foundation
 /// `deeplink site …`: what a link domain serves, from the route table (`LinkSite`).
 enum SiteCommand {
   static let usage = """
-      site generate [--routes FILE] --output DIR --name NAME [--app-id ID ...]
+      site generate [--routes FILE] --output DIR [--name NAME] [--app-id ID ...]
                     [--app-store-id N] [--android-package ID --android-fingerprint SHA256 ...]
                     [--domain DOMAIN]
                           Writes what the link domain serves to DIR: the apple-app-site-
@@ -48,14 +48,14 @@ enum SiteCommand {
     guard let output = arguments.options["output"] else {
       throw Arguments.UsageError(message: "site generate needs --output DIR")
     }
-    guard let name = arguments.options["name"] else {
-      throw Arguments.UsageError(message: "site generate needs --name NAME, the app's name")
-    }
     let fingerprints = arguments.repeated["android-fingerprint"] ?? []
     if arguments.options["android-package"] == nil, !fingerprints.isEmpty {
       throw Arguments.UsageError(message: "--android-fingerprint needs --android-package ID")
     }
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
+    // The app's name titles the pages; without --name, the domain does.
+    let name =
+      arguments.options["name"] ?? arguments.options["domain"] ?? loaded.table.appSiteAssociationDomains.first ?? ""
     let site: LinkSite
     do {
       site = try loaded.table.site(

@@ -162,4 +162,20 @@ import Testing
     #expect(reopened.hasLaunched)
     #expect(reopened.claimedIdentifiers == (6..<70).map(String.init))
   }
+
+  /// The App Clip leaves its link in the app group; the full app's first launch takes it once.
+  @Test func anAppClipsLinkReachesTheFullAppOnce() throws {
+    let suite = "DeepLinkKitTests.clip.\(UUID().uuidString)"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    AppClipHandoff(defaults: defaults).write(URL(string: "https://app.example.com/items/5")!, at: Self.tap)
+    let store = DeferredLinkMemoryStore()
+    let first = launch(App(), store: store)
+    #expect(
+      first.claimAppClip(AppClipHandoff(defaults: defaults)) == .handedOver(.held(.item(5), missing: [.signedIn])))
+    // Taken: a second look finds nothing, and a later launch does not look.
+    #expect(AppClipHandoff(defaults: defaults).take() == nil)
+    AppClipHandoff(defaults: defaults).write(URL(string: "https://app.example.com/items/6")!, at: Self.tap)
+    #expect(launch(App(), store: store).claimAppClip(AppClipHandoff(defaults: defaults)) == .nothing(.notFirstLaunch))
+  }
 }
