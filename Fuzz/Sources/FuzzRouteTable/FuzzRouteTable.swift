@@ -22,6 +22,7 @@ public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if error.problems.isEmpty { violation("a table was refused without a problem") }
     return 0
   }
+  checkSite(table)
   let prefixes =
     table.schemes.prefix(1).map { "\($0)://" }
     + table.hosts.filter { !$0.hasPrefix("*.") }.prefix(1).map { "https://\($0)" }
@@ -86,6 +87,33 @@ private func checkLimits(_ link: String, router: LinkRouter<NamedRoute>, table: 
     let resolved = try? router.resolve(full + "&one=more")
   {
     violation("a link of \(table.limits.maxQueryItems + 1) query items resolved to \(resolved.pattern)")
+  }
+}
+
+/// The site `deeplink site` writes for the table (when it serves a universal-link host): a route
+/// that universal links may not open gets no page, a table's values never open a markup element
+/// or a script of their own (a page has exactly its one script), and the Android file is JSON.
+private func checkSite(_ table: RouteTable) {
+  guard !table.appSiteAssociationDomains.isEmpty,
+    let site = try? table.site(LinkSite.Options(name: "App", appStoreID: "1"))
+  else { return }
+  for entry in table.routes where entry.sources.map({ !$0.contains(.universalLink) }) ?? false {
+    if site.files.contains(where: { $0.path.hasSuffix("/\(entry.name).html") }) {
+      violation("the route \(entry.name), forbidden on universal links, has a landing page")
+    }
+  }
+  for file in site.files where file.path.hasSuffix(".html") {
+    let scripts = file.contents.components(separatedBy: "<script").count - 1
+    if scripts != 1 { violation("\(file.path) has \(scripts) scripts") }
+    if file.contents.components(separatedBy: "</script").count - 1 != 1 {
+      violation("\(file.path) closes a script more than once")
+    }
+  }
+  let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
+  if let (json, _) = try? table.assetLinks(packageName: "com.example.app", fingerprints: [fingerprint]),
+    (try? JSONSerialization.jsonObject(with: Data(json.utf8))) == nil
+  {
+    violation("assetlinks.json is not JSON")
   }
 }
 
