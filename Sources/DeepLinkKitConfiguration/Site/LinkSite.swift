@@ -316,12 +316,13 @@ struct SitePages {
       .replacingOccurrences(of: "'", with: "&#39;")
   }
 
-  /// A JavaScript string literal that cannot close its script element.
+  /// A JavaScript string literal that cannot close or open a script element, nor start an HTML
+  /// comment inside one: every `<` is written `\u003C`.
   static func script(_ text: String) -> String {
     let data =
       (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
     return String(decoding: data, as: UTF8.self).dropFirst().dropLast()
-      .replacingOccurrences(of: "</", with: "<\\/").replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+      .replacingOccurrences(of: "<", with: "\\u003C").replacingOccurrences(of: "\u{2028}", with: "\\u2028")
       .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
   }
 }
