@@ -108,6 +108,7 @@ import Testing
     (.push(LinkPush(fields: ["deeplink": "myapp://payments/1/confirm"])), .push),
     (.push(LinkPush(fields: ["data.deeplink": "https://app.example.com/payments/1/confirm"])), .push),
     (.url("myapp://payments/1/confirm", source: .push), .push),
+    (.url("https://app.example.com/payments/1/confirm", source: .deferred), .deferred),
     (
       .userActivity(
         ContinuedActivity(
