@@ -65,11 +65,8 @@ public struct RouteTable: Sendable, Hashable {
     /// What its landing page shows (`deeplink site`): its title and link preview.
     public var page: LandingPage?
 
-    /// Creates an entry.
-    ///
-    /// - Parameters:
-    ///   - push: One push rule: the same as `pushRules: [push]`.
-    ///   - pushRules: Push rules, after `push` if both are given.
+    /// Creates an entry. Each argument sets the property of its name, but `push`: one push rule,
+    /// the same as `pushRules: [push]` (before `pushRules`, if both are given).
     public init(
       name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
       intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false,
