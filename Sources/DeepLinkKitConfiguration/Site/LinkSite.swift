@@ -72,7 +72,7 @@ extension RouteTable {
     if let id = options.appStoreID, id.isEmpty || !id.allSatisfy({ $0.isASCII && $0.isNumber }) {
       throw RouteTableError(problems: [.init(.invalidOption, "the App Store ID \(quoted(id)) is not a number")])
     }
-    _ = try makeRouter()
+    let association = try AssociationTable(self, domain: domain)
     var files: [LinkSite.File] = []
     var problems: [ConfigurationProblem] = []
     if !options.appIDs.isEmpty {
@@ -86,7 +86,7 @@ extension RouteTable {
       files.append(.init(path: ".well-known/assetlinks.json", contents: json))
       problems += found
     }
-    let pages = SitePages(table: self, domain: domain, options: options)
+    let pages = SitePages(table: self, association: association, domain: domain, options: options)
     files += pages.files()
     return LinkSite(files: files, problems: problems)
   }
@@ -97,49 +97,46 @@ struct SitePages {
   struct Page {
     let entry: RouteTable.Entry
     let file: String
-    let segments: [Substring]
+    let segments: [RoutePattern.Segment]
     let isForbidden: Bool
+
+    /// The (decoded) segments of a route with no parameter; `nil` for a pattern with
+    /// parameters, which has no one link.
+    var literals: [String]? {
+      var texts: [String] = []
+      for case .literal(let text) in segments { texts.append(text) }
+      return texts.count == segments.count ? texts : nil
+    }
   }
 
   let table: RouteTable
+  /// The routes a link on the domain can reach, as its association file has them: in the
+  /// router's precedence order, with their patterns and whether universal links may open them.
+  let association: AssociationTable
   let domain: String
   let options: LinkSite.Options
 
-  /// The routes a link on `domain` can reach, most specific first (the router's precedence, by
-  /// segment: a literal, a typed, an untyped parameter, `*`, `*name`); those whose `sources`
-  /// forbid universal links are kept, with no page, so that a broader pattern cannot catch them.
+  /// The routes a link on `domain` can reach, most specific first; those whose `sources` forbid
+  /// universal links are kept, with no page, so that a broader pattern cannot catch them.
   var pages: [Page] {
+    let entries = Dictionary(table.routes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var used: Set<String> = []
-    var pages: [Page] = []
-    for entry in table.routes where entry.host.map({ AssociationTable.normalized($0) == domain }) ?? true {
-      let path = entry.path.split(separator: "?", maxSplits: 1).first ?? ""
-      let segments = path.split(separator: "/")
-      var file = String(entry.name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" })
+    return association.routes.compactMap { route in
+      guard let entry = entries[route.name] else { return nil }
+      var file = String(route.name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" })
       while !used.insert(file).inserted { file += "_" }
-      let isForbidden = entry.sources.map { !$0.contains(.universalLink) } ?? false
-      pages.append(Page(entry: entry, file: file, segments: segments, isForbidden: isForbidden))
+      return Page(entry: entry, file: file, segments: route.pattern.segments, isForbidden: !route.allowsUniversalLinks)
     }
-    return pages.enumerated().sorted { left, right in
-      let (a, b) = (left.element.segments.map(Self.rank), right.element.segments.map(Self.rank))
-      return a.lexicographicallyPrecedes(b) || (a == b && left.offset < right.offset)
-    }.map(\.element)
-  }
-
-  static func rank(_ segment: Substring) -> Int {
-    if segment == "*" { return 3 }
-    if segment.hasPrefix("*") { return 4 }
-    if segment.hasPrefix(":") { return segment.contains("(") && !segment.hasSuffix("(string)") ? 1 : 2 }
-    return 0
   }
 
   func files() -> [LinkSite.File] {
     let pages = pages
     var files: [LinkSite.File] = []
     for page in pages where !page.isForbidden {
-      let html = self.html(for: page.entry)
+      let html = self.html(for: page)
       files.append(.init(path: "_dlk/\(page.file).html", contents: html))
-      if !page.segments.contains(where: { $0.hasPrefix(":") || $0.hasPrefix("*") }) {
-        let folder = page.segments.joined(separator: "/")
+      // The folder a static host serves the route's path from: its decoded segments.
+      if let folder = page.literals?.joined(separator: "/") {
         files.append(.init(path: folder.isEmpty ? "index.html" : "\(folder)/index.html", contents: html))
       }
     }
@@ -155,13 +152,14 @@ struct SitePages {
     for page in pages {
       var wildcard = 0
       let pattern = page.segments.map { segment -> String in
-        if segment == "*" {
+        switch segment {
+        case .literal(let text): return PercentEncoding.encodePathSegment(text)
+        case .parameter(let name, _): return ":" + name
+        case .wildcard:
           wildcard += 1
           return ":_any\(wildcard)"
+        case .catchAll: return "*"
         }
-        if segment.hasPrefix("*") { return "*" }
-        if segment.hasPrefix(":") { return String(segment.prefix { $0 != "(" }) }
-        return String(segment)
       }.joined(separator: "/")
       lines.append("/\(pattern)  " + (page.isForbidden ? "/404.html  404" : "/_dlk/\(page.file).html  200"))
     }
@@ -203,35 +201,31 @@ struct SitePages {
   }
 
   /// A pattern's path as an anchored regular expression over `location.pathname`.
-  static func regex(_ segments: [Substring]) -> String {
-    var parts: [String] = []
-    for segment in segments {
-      if segment == "*" {
-        parts.append("[^/]+")
-      } else if segment.hasPrefix("*") {
-        parts.append(".+")
-      } else if segment.hasSuffix("(int)") {
-        parts.append("-?[0-9]+")
-      } else if segment.hasSuffix("(uuid)") {
-        parts.append("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
-      } else if segment.hasPrefix(":") {
-        parts.append("[^/]+")
-      } else {
-        parts.append(
-          String(segment).unicodeScalars.map { "\\^$.|?*+()[]{}/".unicodeScalars.contains($0) ? "\\\($0)" : String($0) }
-            .joined())
+  static func regex(_ segments: [RoutePattern.Segment]) -> String {
+    let parts = segments.map { segment -> String in
+      switch segment {
+      case .literal(let text):
+        // As the browser's `location.pathname` has it: percent-encoded.
+        PercentEncoding.encodePathSegment(text).unicodeScalars.map {
+          "\\^$.|?*+()[]{}/".unicodeScalars.contains($0) ? "\\\($0)" : String($0)
+        }.joined()
+      case .parameter(_, .int): "-?[0-9]+"
+      case .parameter(_, .uuid): "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+      case .parameter, .wildcard: "[^/]+"
+      case .catchAll: ".+"
       }
     }
     return parts.isEmpty ? "^/$" : "^/" + parts.joined(separator: "/") + "/?$"
   }
 
   /// A route's landing page.
-  func html(for entry: RouteTable.Entry) -> String {
+  func html(for page: Page) -> String {
+    let entry = page.entry
     let title = entry.page?.title ?? options.name
     // A pattern with parameters has no one link: the banner's argument is the domain until the
     // page's script sets the link it was opened at.
-    let path = entry.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
-    let canonical = "https://\(domain)" + (path.contains(":") || path.contains("*") ? "/" : path)
+    let path = page.literals.map { $0.map(PercentEncoding.encodePathSegment).joined(separator: "/") } ?? ""
+    let canonical = "https://\(domain)/" + path
     var head = [
       "<title>\(Self.html(title))</title>",
       "<meta property=\"og:title\" content=\"\(Self.html(title))\">",
