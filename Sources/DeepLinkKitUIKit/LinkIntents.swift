@@ -57,7 +57,7 @@ public enum LinkIntents {
         .noReceiver,
         "no LinkReceiver<\(Route.self)> is registered for App Intents; call LinkIntents.register(links) at launch")
     }
-    let outcome = receiver.dispatcher.receive(route: route, source: .intent, scene: scene)
+    let outcome = receiver.receiveAppIntent(route, scene: scene)
     if case .refused(let error) = outcome { throw error }
     return outcome
   }
