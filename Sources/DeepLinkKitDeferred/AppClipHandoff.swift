@@ -56,7 +56,8 @@ extension DeferredLinks {
   ///
   /// - Parameter handoff: The app group's hand-off.
   public func claimAppClip(_ handoff: AppClipHandoff) -> DeferredLinkOutcome<Route> {
-    guard isFirstLaunch else { return .nothing(.notFirstLaunch) }
+    // Asked before the link is taken, so that a launch that may not open it leaves it there.
+    if let absence { return .nothing(absence) }
     guard let (link, id, createdAt) = handoff.take() else { return .nothing(.noHandoff) }
     return claim(link, id: id, createdAt: createdAt)
   }

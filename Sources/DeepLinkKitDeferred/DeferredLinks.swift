@@ -139,7 +139,8 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
     return hand(stripped, createdAt: createdAt, id: id)
   }
 
-  private var absence: DeferredLinkOutcome<Route>.Absence? {
+  /// Why no hand-off is looked at now, if none is: not the first launch, or one taken already.
+  var absence: DeferredLinkOutcome<Route>.Absence? {
     if !isFirstLaunch { return .notFirstLaunch }
     if taken { return .alreadyTaken }
     return nil

@@ -86,40 +86,21 @@ import Testing
   @Test func anOldHandoffIsRefused() async {
     let pasteboard = FakePasteboard(DeferredLinks<Route>.handoffLink("https://app.example.com/items/1", at: Self.tap))
     let links = launch(App(), store: DeferredLinkMemoryStore(), now: Self.tap.addingTimeInterval(86_401))
-    guard case .refused(let error) = await links.claimFromPasteboard(pasteboard) else {
-      Issue.record("an old hand-off was not refused")
-      return
-    }
-    #expect(error.code == .expired)
-    #expect(error.message == "the hand-off is 86401 s old; deferred links open within 86400 s")
+    let error = await links.claimFromPasteboard(pasteboard).refusal
+    #expect(error?.code == .expired)
+    #expect(error?.message == "the hand-off is 86401 s old; deferred links open within 86400 s")
   }
 
   /// A hand-off must be a universal link on the table's hosts, and its route's sources apply.
   @Test func onlyTheAppsHostsAndAllowedRoutesOpen() {
-    let custom = launch(App(), store: DeferredLinkMemoryStore())
-    guard case .refused(let scheme) = custom.claimPasted("myapp://items/1?dlk_handoff=1800000000") else {
-      Issue.record("a custom-scheme hand-off was not refused")
-      return
-    }
-    #expect(scheme.code == .unsupportedScheme)
+    let custom = launch(App(), store: DeferredLinkMemoryStore()).claimPasted("myapp://items/1?dlk_handoff=1800000000")
+    #expect(custom.refusal?.code == .unsupportedScheme)
     let other = launch(App(), store: DeferredLinkMemoryStore())
-    guard
-      case .handedOver(.refused(let host)) = other.claimPasted(
-        "https://evil.example.net/items/1?dlk_handoff=1800000000")
-    else {
-      Issue.record("a hand-off on another host was not refused")
-      return
-    }
-    #expect(host.code == .unknownHost)
+      .claimPasted("https://evil.example.net/items/1?dlk_handoff=1800000000")
+    #expect(other.dispatcherRefusal?.code == .unknownHost)
     let inApp = launch(App(), store: DeferredLinkMemoryStore())
-    guard
-      case .handedOver(.refused(let source)) = inApp.claimPasted(
-        "https://app.example.com/account/delete?dlk_handoff=1800000000")
-    else {
-      Issue.record("an in-app-only route opened from a deferred link")
-      return
-    }
-    #expect(source.code == .sourceNotAllowed)
+      .claimPasted("https://app.example.com/account/delete?dlk_handoff=1800000000")
+    #expect(inApp.dispatcherRefusal?.code == .sourceNotAllowed)
   }
 
   /// An App Clip's invocation (or a backend's code) opens once, even handed over again on a
@@ -133,12 +114,9 @@ import Testing
         == .handedOver(.held(.item(9), missing: [.signedIn])))
     store.hasLaunched = false  // as after a reinstall
     let again = launch(app, store: store)
-    guard case .refused(let error) = again.claim("https://app.example.com/items/9", id: "clip-1", createdAt: Self.tap)
-    else {
-      Issue.record("a claimed hand-off opened twice")
-      return
-    }
-    #expect(error.code == .alreadyClaimed)
+    #expect(
+      again.claim("https://app.example.com/items/9", id: "clip-1", createdAt: Self.tap).refusal?.code
+        == .alreadyClaimed)
   }
 
   /// A deferred link is untrusted by default: a route that requires confirmation asks.
@@ -181,5 +159,31 @@ import Testing
     #expect(AppClipHandoff(defaults: defaults).take() == nil)
     AppClipHandoff(defaults: defaults).write(URL(string: "https://app.example.com/items/6")!, at: Self.tap)
     #expect(launch(App(), store: store).claimAppClip(AppClipHandoff(defaults: defaults)) == .nothing(.notFirstLaunch))
+  }
+
+  /// A launch that already took a deferred link leaves the clip's link where it is, untaken.
+  @Test func aLaunchThatTookALinkLeavesTheClipsLink() throws {
+    let suite = "DeepLinkKitTests.clip.\(UUID().uuidString)"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    AppClipHandoff(defaults: defaults).write(URL(string: "https://app.example.com/items/5")!, at: Self.tap)
+    let links = launch(App(), store: DeferredLinkMemoryStore())
+    _ = links.claimPasted(DeferredLinks<Route>.handoffLink("https://app.example.com/items/1", at: Self.tap))
+    #expect(links.claimAppClip(AppClipHandoff(defaults: defaults)) == .nothing(.alreadyTaken))
+    #expect(AppClipHandoff(defaults: defaults).take()?.link == "https://app.example.com/items/5")
+  }
+}
+
+extension DeferredLinkOutcome {
+  /// The refusal of a hand-off before the dispatcher saw it, if it was one.
+  var refusal: DeepLinkError? {
+    if case .refused(let error) = self { return error }
+    return nil
+  }
+
+  /// The dispatcher's refusal of a hand-off it was given, if it was one.
+  var dispatcherRefusal: DeepLinkError? {
+    if case .handedOver(.refused(let error)) = self { return error }
+    return nil
   }
 }
