@@ -86,7 +86,8 @@ extension LinkRouter {
   }
 
   /// Prints the link for the definition at `index` from its parameters.
-  func urlString(definitionAt index: Int, parameters list: [(name: String, value: String)]) throws(DeepLinkError)
+  package func urlString(definitionAt index: Int, parameters list: [(name: String, value: String)])
+    throws(DeepLinkError)
     -> String
   {
     let definition = definitions[index]

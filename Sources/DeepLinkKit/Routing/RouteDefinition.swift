@@ -235,7 +235,7 @@ public struct RouteDefinition<Route>: Sendable {
   }
 
   /// How the route reads in messages: `route "messageDetails" (/messages/:id)` or `route /messages/:id`.
-  var label: String { RouteLabel(pattern: pattern, name: name).text }
+  package var label: String { RouteLabel(pattern: pattern, name: name).text }
 }
 
 // The declarations need the route's equality and sendability; the type itself does not, so
