@@ -45,8 +45,13 @@ final class ParameterCodec: Sendable {
   /// The codec of the parameter type `Parameter`, made of its ``LinkValue`` type `V` in a shape:
   /// every declaration of the type shares it, so that the closures that read a link's values are
   /// one set per type, which a large table's links keep close, not one set per route.
-  static func shared<Parameter, V: LinkValue>(_: Parameter.Type, _ value: V.Type, _ shape: Shape) -> ParameterCodec {
-    let key = ObjectIdentifier(Parameter.self)
+  ///
+  /// The types come as existentials so that the codec's closures are compiled once, generic, and
+  /// not again for each type the library conforms (a built-in conformance's `_linkCodec` would
+  /// otherwise copy every closure for its type: about 16 KB of an app's binary, for a few
+  /// nanoseconds per value read).
+  static func shared(_ parameter: Any.Type, _ value: any LinkValue.Type, _ shape: Shape) -> ParameterCodec {
+    let key = ObjectIdentifier(parameter)
     return codecs.withLock { codecs in
       if let codec = codecs.first(where: { $0.valueType == key }) { return codec }
       let codec = ParameterCodec(value, shape: shape, valueType: key)
