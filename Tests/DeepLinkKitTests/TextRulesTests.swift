@@ -79,4 +79,16 @@ import Testing
       #expect(line.contains(#"route\n0.000s link #9"#))
     }
   }
+
+  /// The library's one sort orders by rank, then text (byte order, as `<` on strings), and keeps
+  /// equal keys in their first order, whatever order the sort itself would leave them in.
+  @Test func stableOrderRanksThenTextsAndKeepsTies() {
+    let keys: [(rank: Int, text: String)] = [
+      (1, "b"), (0, "z"), (1, "a"), (0, "z"), (-2, "m"), (1, "b"), (0, "Z"), (0, "é"), (0, "e"),
+    ]
+    #expect(stableOrder(keys) == [4, 6, 8, 1, 3, 7, 2, 0, 5])
+    #expect(stableOrder([]) == [])
+    // Many equal keys: positions alone decide.
+    #expect(stableOrder(Array(repeating: (3, "same"), count: 100)) == Array(0..<100))
+  }
 }

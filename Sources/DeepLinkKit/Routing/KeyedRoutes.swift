@@ -54,8 +54,7 @@ struct KeyedRoutes: Sendable {
       }
     }
     // Most fields first; equal counts keep table order (the sort is stable).
-    pushRules = pushRules.enumerated().sorted {
-      ($0.element.rule.when.count, -$0.offset) > ($1.element.rule.when.count, -$1.offset)
-    }.map(\.element)
+    let rules = pushRules
+    pushRules = stableOrder(rules.map { (-$0.rule.when.count, "") }).map { rules[$0] }
   }
 }

@@ -124,13 +124,11 @@ extension LinkRouter {
     // Declared query parameters in the pattern's order, then the others by name; the items of a
     // repeated name keep their order.
     let rank = { (name: String) in declared.firstIndex { $0.name == name } ?? declared.count }
-    let query = list.enumerated().filter { !used.contains($0.element.name) }
-      .sorted {
-        (rank($0.element.name), $0.element.name, $0.offset) < (rank($1.element.name), $1.element.name, $1.offset)
-      }
+    let items = list.filter { !used.contains($0.name) }
+    let query = stableOrder(items.map { (rank($0.name), $0.name) })
       .map {
-        PercentEncoding.encodeQueryComponent($0.element.name) + "="
-          + PercentEncoding.encodeQueryComponent($0.element.value)
+        PercentEncoding.encodeQueryComponent(items[$0].name) + "="
+          + PercentEncoding.encodeQueryComponent(items[$0].value)
       }
       .joined(separator: "&")
     let suffix = query.isEmpty ? "" : "?" + query
