@@ -114,49 +114,12 @@ package struct HostList: Sendable, Hashable {
     } else {
       ascii = String(decoding: bytes.map(\.lowercasedASCII), as: UTF8.self)
     }
-    if let problem = problem(ofASCIIHost: ascii.utf8) { throw InvalidHost(reason: problem) }
+    if let problem = problem(ofASCIIHost: ascii) { throw InvalidHost(reason: problem) }
     return ascii
   }
 
   /// A letter, digit, `-` or `_`: what a label may hold.
   static func isHostByte(_ byte: UInt8) -> Bool {
     byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-  }
-
-  /// Why a lowercase ASCII host made of label bytes and dots is not a valid host name, or `nil`.
-  /// One pass over the bytes, with no allocation unless a label is Punycode: every universal link
-  /// goes through it.
-  static func problem<Bytes: BidirectionalCollection<UInt8>>(ofASCIIHost bytes: Bytes) -> String? {
-    if bytes.isEmpty { return "is empty" }
-    if bytes.count > 253 { return "is \(bytes.count) bytes long; a host name has at most 253" }
-    var labelStart = bytes.startIndex
-    var index = bytes.startIndex
-    while true {
-      let isEnd = index == bytes.endIndex
-      if isEnd || bytes[index] == UInt8(ascii: ".") {
-        if isEnd, labelStart == index { return "ends with a dot" }
-        if let problem = problem(ofLabel: bytes[labelStart..<index]) { return problem }
-        if isEnd { return nil }
-        labelStart = bytes.index(after: index)
-      }
-      index = bytes.index(after: index)
-    }
-  }
-
-  private static func problem<Label: BidirectionalCollection<UInt8>>(ofLabel label: Label) -> String? {
-    if label.isEmpty { return "has an empty label" }
-    if label.count > 63 { return "has a label of \(label.count) bytes; a label has at most 63" }
-    guard label.count >= 4, label.first == UInt8(ascii: "x"), label.starts(with: "xn--".utf8) else {
-      if label.first == UInt8(ascii: "-") || label.last == UInt8(ascii: "-") {
-        return "has the label \(quoted(label)), which starts or ends with \"-\""
-      }
-      return nil
-    }
-    let payload = String(decoding: label.dropFirst(4), as: UTF8.self)
-    guard let unicode = Punycode.decode(payload), unicode.utf8.contains(where: { $0 >= 0x80 }),
-      unicode.unicodeScalars.allSatisfy({ !TextRules.isRefused($0) && $0.value != 0x200C && $0.value != 0x200D }),
-      Punycode.asciiLabel(unicode) == String(decoding: label, as: UTF8.self)
-    else { return "has the label \(quoted(label)), which is not valid Punycode" }
-    return nil
   }
 }

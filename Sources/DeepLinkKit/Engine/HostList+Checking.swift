@@ -1,0 +1,50 @@
+// The host check of every universal link, on the scanner's bytes. It only reads the view it is
+// given, inside the closure that lends it (the scanner's, or `withUTF8` below), and keeps nothing
+// of it: what it returns is a message or `nil`.
+
+extension HostList {
+  /// Why the lowercase ASCII host `text` is not a valid host name, or `nil`: the check a listed
+  /// host gets, on the same code as a link's.
+  static func problem(ofASCIIHost text: String) -> String? {
+    var text = text
+    return text.withUTF8 { problem(ofASCIIHost: $0[...]) }
+  }
+
+  /// Why a lowercase ASCII host made of label bytes and dots is not a valid host name, or `nil`.
+  /// One pass over the bytes, with no allocation unless a label is Punycode: every universal link
+  /// goes through it. Of one type of bytes, the scanner's views into a link, so that an app
+  /// carries one copy of it (a copy for a listed host's `String` was another 3 KB).
+  static func problem(ofASCIIHost bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+    if bytes.isEmpty { return "is empty" }
+    if bytes.count > 253 { return "is \(bytes.count) bytes long; a host name has at most 253" }
+    var labelStart = bytes.startIndex
+    var index = bytes.startIndex
+    while true {
+      let isEnd = index == bytes.endIndex
+      if isEnd || bytes[index] == UInt8(ascii: ".") {
+        if isEnd, labelStart == index { return "ends with a dot" }
+        if let problem = problem(ofLabel: bytes[labelStart..<index]) { return problem }
+        if isEnd { return nil }
+        labelStart = bytes.index(after: index)
+      }
+      index = bytes.index(after: index)
+    }
+  }
+
+  private static func problem(ofLabel label: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+    if label.isEmpty { return "has an empty label" }
+    if label.count > 63 { return "has a label of \(label.count) bytes; a label has at most 63" }
+    guard label.count >= 4, label.first == UInt8(ascii: "x"), label.starts(with: "xn--".utf8) else {
+      if label.first == UInt8(ascii: "-") || label.last == UInt8(ascii: "-") {
+        return "has the label \(quoted(label)), which starts or ends with \"-\""
+      }
+      return nil
+    }
+    let payload = String(decoding: label.dropFirst(4), as: UTF8.self)
+    guard let unicode = Punycode.decode(payload), unicode.utf8.contains(where: { $0 >= 0x80 }),
+      unicode.unicodeScalars.allSatisfy({ !TextRules.isRefused($0) && $0.value != 0x200C && $0.value != 0x200D }),
+      Punycode.asciiLabel(unicode) == String(decoding: label, as: UTF8.self)
+    else { return "has the label \(quoted(label)), which is not valid Punycode" }
+    return nil
+  }
+}
