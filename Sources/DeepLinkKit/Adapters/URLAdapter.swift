@@ -39,8 +39,11 @@ final class URLAdapter: Sendable {
   /// - Parameters:
   ///   - url: The link as text.
   ///   - source: The source to report; `nil` means the URL's own kind (custom scheme or universal link).
-  func request(for url: String, source: DeepLinkSource?) throws(DeepLinkError) -> PathRequest {
-    try withScannedLink(url, source: source) { link in
+  ///   - writingMessages: Whether a refusal writes its message at once.
+  func request(for url: String, source: DeepLinkSource?, writingMessages: Bool = false) throws(DeepLinkError)
+    -> PathRequest
+  {
+    try withScannedLink(url, source: source, writingMessages: writingMessages) { link in
       PathRequest(
         source: link.source, kind: link.kind, segments: link.segments.map { String(decoding: $0, as: UTF8.self) },
         query: link.query.map {
@@ -49,10 +52,12 @@ final class URLAdapter: Sendable {
     }
   }
 
-  /// The message of a link this adapter refused: the link is scanned again, writing it.
+  /// The message of a link this adapter refused: the link is scanned again, writing it. (Through
+  /// ``request(for:source:writingMessages:)``, so that an app carries one copy of the scan for
+  /// both, not one more for this error path.)
   func message(refusing url: String, source: DeepLinkSource?) -> String {
     do {
-      _ = try withScannedLink(url, source: source, writingMessages: true) { _ in () }
+      _ = try request(for: url, source: source, writingMessages: true)
       return "the link \(quoted(url)) was refused"
     } catch {
       return error.message
