@@ -42,40 +42,32 @@ package enum PercentEncoding {
 
   /// Characters left as they are in a path segment: RFC 3986's unreserved set and a few
   /// sub-delimiters that no parser treats specially.
-  package static func encodePathSegment(_ text: String) -> String {
-    encode(text) { byte in
-      switch byte {
-      case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-        UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
-        UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","):
-        true
-      default: byte.isASCIILetter || byte.isASCIIDigit
-      }
-    }
-  }
+  package static func encodePathSegment(_ text: String) -> String { encode(text, inQuery: false) }
 
   /// Characters left as they are in a query item's name or value: as for a path segment, plus
   /// `/`, `?`, `:` and `@`, which RFC 3986 allows in a query.
-  package static func encodeQueryComponent(_ text: String) -> String {
-    encode(text) { byte in
-      switch byte {
-      case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-        UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
-        UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: "/"),
-        UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"):
-        true
-      default: byte.isASCIILetter || byte.isASCIIDigit
-      }
+  package static func encodeQueryComponent(_ text: String) -> String { encode(text, inQuery: true) }
+
+  private static func isKept(_ byte: UInt8, inQuery: Bool) -> Bool {
+    switch byte {
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
+      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","):
+      true
+    case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"): inQuery
+    default: byte.isASCIILetter || byte.isASCIIDigit
     }
   }
 
-  private static func encode(_ text: String, keeping isKept: (UInt8) -> Bool) -> String {
-    guard !text.utf8.allSatisfy(isKept) else { return text }
+  /// One encoder for both kinds of component, told which by a flag: a predicate closure per kind
+  /// was a copy of the encoder per kind in an app's code.
+  private static func encode(_ text: String, inQuery: Bool) -> String {
+    guard !text.utf8.allSatisfy({ isKept($0, inQuery: inQuery) }) else { return text }
     let hex = Array("0123456789ABCDEF".utf8)
     var encoded: [UInt8] = []
     encoded.reserveCapacity(text.utf8.count * 3)
     for byte in text.utf8 {
-      if isKept(byte) {
+      if isKept(byte, inQuery: inQuery) {
         encoded.append(byte)
       } else {
         encoded.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])

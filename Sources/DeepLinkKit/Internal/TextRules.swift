@@ -38,7 +38,7 @@ package enum TextRules {
   }
 
   /// The first refused scalar of `text`, if any. Plain ASCII text is checked on its bytes.
-  static func firstRefused(in text: some StringProtocol) -> Unicode.Scalar? {
+  static func firstRefused(in text: String) -> Unicode.Scalar? {
     guard text.utf8.contains(where: { $0 >= 0x80 }) else {
       return text.utf8.first(where: \.isASCIIControl).map { Unicode.Scalar($0) }
     }
@@ -74,9 +74,9 @@ package enum TextRules {
 
   /// Why `value` cannot be a path segment, as a phrase ("is a dot segment"), or `nil` when it can:
   /// empty, `.` or `..`, or a refused character.
-  package static func segmentProblem(_ value: some StringProtocol) -> String? {
+  package static func segmentProblem(_ value: String) -> String? {
     if value.isEmpty { return "is empty" }
-    if value == "." || value == ".." { return "is the dot segment \(quoted(String(value)))" }
+    if value == "." || value == ".." { return "is the dot segment \(quoted(value))" }
     if let scalar = firstRefused(in: value) { return "holds the \(describe(scalar))" }
     return nil
   }
