@@ -106,7 +106,13 @@ struct TypedDeclaration: Sendable {
   }
 
   /// The parameters that print `values`; a default value is omitted.
-  func parameters(printing values: some Collection<any Sendable>) -> [(name: String, value: String)]? {
+  func parameters(printing values: [any Sendable]) -> [(name: String, value: String)]? {
+    parameters(printing: values[...])
+  }
+
+  /// The same, for the leading values of a mounted route (one copy of it in an app: a generic
+  /// collection was a copy per collection type).
+  func parameters(printing values: ArraySlice<any Sendable>) -> [(name: String, value: String)]? {
     var printed: [(name: String, value: String)] = []
     for (binding, value) in zip(bindings, values) {
       guard let texts = binding.codec.write(value) else { return nil }
