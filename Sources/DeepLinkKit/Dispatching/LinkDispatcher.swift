@@ -55,7 +55,13 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   static var tapMemory: Duration { .seconds(60) }
 
   /// A call into app code, run once the dispatcher's state is settled.
-  enum Effect {
+  ///
+  /// `indirect`: each effect is one reference to its boxed payload. Inline, the payloads (an event,
+  /// a kept link, both generic over the route) made the enum's copy and destroy code 7 KB of an
+  /// app's binary; boxed, a link's dispatch takes one allocation more and about 2,400 fewer
+  /// instructions (callgrind, `DeepLinkBenchmarks dispatch`: 30,007 → 27,605), as moving an
+  /// effect no longer copies its payload field by field.
+  indirect enum Effect {
     case event(LinkEvent<Route>)
     case deliver(KeptLink<Route>, heldFor: Duration, time: Duration)
     case confirm(KeptLink<Route>)

@@ -14,7 +14,9 @@
 /// ```
 public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
   /// What happened.
-  public enum Kind: Sendable, Hashable {
+  ///
+  /// `indirect`: a kind is one reference to its boxed case (see ``LinkOutcome``).
+  public indirect enum Kind: Sendable, Hashable {
     /// A link arrived from a source.
     case received(DeepLinkSource)
     /// It resolved to a route.
