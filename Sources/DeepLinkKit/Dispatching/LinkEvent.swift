@@ -73,19 +73,13 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomS
     TextRules.escaped(text)
   }
 
-  /// The conditions' names in order, so that the same conditions read alike on every run.
-  private static func names(of conditions: Set<LinkCondition>) -> String {
-    let names = conditions.map(\.name)
-    return stableOrder(names.map { (0, $0) }).map { names[$0] }.joined(separator: ", ")
-  }
-
   private var text: String {
     switch kind {
     case .received(let source): "received from \(source)"
     case .resolved(let route): "resolved to \(route)"
     case .refused(let error): "refused: \(error)"
     case .held(let missing):
-      "held: waiting for \(Self.names(of: missing))"
+      "held: waiting for \(stableSorted(missing.map(\.name)) { (0, $0) }.joined(separator: ", "))"
     case .confirmationRequested(let route): "awaiting the app's confirmation to open \(route)"
     case .delivered(let route, let heldFor):
       heldFor == .zero ? "delivered \(route) at once" : "delivered \(route) after \(heldFor.secondsText)"

@@ -49,7 +49,7 @@ public enum LinkPayload {
   ) {
     deepest = max(deepest, depth)
     let entries = dictionary.compactMap { entry in (entry.key.base as? String).map { ($0, entry.value) } }
-    for (key, value) in stableOrder(entries.map { (0, $0.0) }).map({ entries[$0] }) {
+    for (key, value) in stableSorted(entries, by: { (0, $0.0) }) {
       let path = prefix.isEmpty ? key : prefix + "." + key
       if let nested = value as? [AnyHashable: Any] {
         if depth < maxDepth {

@@ -26,12 +26,14 @@ extension String {
   }
 }
 
-extension Dictionary where Key == String, Value == String {
+extension Dictionary where Key == String {
   /// The entries by key, so that the same values give the same answer on every run.
-  var sortedByKey: [(key: String, value: String)] {
-    let entries = Array(self)
-    return stableOrder(entries.map { (0, $0.key) }).map { entries[$0] }
-  }
+  var sortedByKey: [(key: String, value: Value)] { stableSorted(Array(self)) { (0, $0.key) } }
+}
+
+/// `items` ordered by the rank, then the text, that `key` gives each; equal keys keep their order.
+func stableSorted<Item>(_ items: [Item], by key: (Item) -> (rank: Int, text: String)) -> [Item] {
+  stableOrder(items.map(key)).map { items[$0] }
 }
 
 /// The positions of `keys` ordered by rank, then by text; equal keys keep their order. The one sort

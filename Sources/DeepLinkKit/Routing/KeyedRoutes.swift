@@ -54,7 +54,6 @@ struct KeyedRoutes: Sendable {
       }
     }
     // Most fields first; equal counts keep table order (the sort is stable).
-    let rules = pushRules
-    pushRules = stableOrder(rules.map { (-$0.rule.when.count, "") }).map { rules[$0] }
+    pushRules = stableSorted(pushRules) { (-$0.rule.when.count, "") }
   }
 }

@@ -124,12 +124,8 @@ extension LinkRouter {
     // Declared query parameters in the pattern's order, then the others by name; the items of a
     // repeated name keep their order.
     let rank = { (name: String) in declared.firstIndex { $0.name == name } ?? declared.count }
-    let items = list.filter { !used.contains($0.name) }
-    let query = stableOrder(items.map { (rank($0.name), $0.name) })
-      .map {
-        PercentEncoding.encodeQueryComponent(items[$0].name) + "="
-          + PercentEncoding.encodeQueryComponent(items[$0].value)
-      }
+    let query = stableSorted(list.filter { !used.contains($0.name) }) { (rank($0.name), $0.name) }
+      .map { PercentEncoding.encodeQueryComponent($0.name) + "=" + PercentEncoding.encodeQueryComponent($0.value) }
       .joined(separator: "&")
     let suffix = query.isEmpty ? "" : "?" + query
     if let host = definition.host.flatMap({ try? HostList.normalize(Array($0.utf8)) }) ?? adapter.hosts.canonicalHost {

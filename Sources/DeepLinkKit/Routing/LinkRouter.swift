@@ -138,9 +138,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     self.parsers = kept.map { Parser(parse: $0.parse) }
     self.matcher = LinkMatcher(
       routes: summaries, patterns: patterns, trie: trie,
-      hostTries: { hosts in stableOrder(hosts.map { (0, $0.key) }).map { (Array(hosts[$0].key.utf8), hosts[$0].value) }
-      }(
-        Array(hostTries)),
+      hostTries: hostTries.sortedByKey.map { (Array($0.key.utf8), $0.value) },
       adapter: URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost))
   }
 
