@@ -38,6 +38,19 @@ import Testing
     #expect(root.count == 0 && root == RouteParameters())
   }
 
+  @Test func aLaterValueOfANameIsLeftOutOfIterationInLongListsToo() {
+    // Past 16 entries the first of each name is found by hashing, not by comparing each pair.
+    for count in [6, 40] {
+      let items = (0..<count).map { (name: "k\($0 % (count / 2))", value: String($0)) }
+      let parameters = RouteParameters(items)
+      let half = count / 2
+      #expect(parameters.count == half)
+      #expect(parameters.map(\.name) == (0..<half).map { "k\($0)" })
+      #expect(parameters.map(\.value) == (0..<half).map(String.init))
+      #expect(parameters.values("k0") == ["0", String(half)])
+    }
+  }
+
   @Test func copiesAreIndependentAndEqualityFollowsContent() {
     var first: RouteParameters = ["id": "42"]
     let copy = first

@@ -156,9 +156,11 @@ public struct RouteParameters: Hashable, Sendable, Sequence {
   /// The parameters in order, a later value of a name already there left out.
   public func makeIterator() -> some IteratorProtocol<Parameter> {
     let isFirst = firstOfTheirName
-    return zip(entries, isFirst).lazy.filter(\.1).map {
-      Parameter(name: text(name(of: $0.0)), value: text(value(of: $0.0)))
-    }.makeIterator()
+    var parameters: [Parameter] = []
+    for (index, entry) in entries.enumerated() where isFirst[index] {
+      parameters.append(Parameter(name: text(name(of: entry)), value: text(value(of: entry))))
+    }
+    return parameters.makeIterator()
   }
 
   /// For each entry, whether it is the first of its name (a later one is a repeated query item,
