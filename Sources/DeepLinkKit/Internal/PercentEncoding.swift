@@ -8,7 +8,7 @@ package enum PercentEncoding {
   /// Decodes `%XX` escapes; `+` stays `+`.
   ///
   /// - Returns: The decoded text, or `nil` for a malformed escape or bytes that are not UTF-8.
-  package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+  static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     try? decoding(bytes)
   }
 
@@ -46,7 +46,7 @@ package enum PercentEncoding {
 
   /// Characters left as they are in a query item's name or value: as for a path segment, plus
   /// `/`, `?`, `:` and `@`, which RFC 3986 allows in a query.
-  package static func encodeQueryComponent(_ text: String) -> String { encode(text, inQuery: true) }
+  static func encodeQueryComponent(_ text: String) -> String { encode(text, inQuery: true) }
 
   private static func isKept(_ byte: UInt8, inQuery: Bool) -> Bool {
     switch byte {

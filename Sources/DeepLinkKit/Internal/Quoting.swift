@@ -5,12 +5,15 @@
 /// control sequence, nor make the quote ambiguous.
 ///
 /// Not generic over its input's type (bytes and substrings are made a string first): messages
-/// are written rarely, and one copy of this costs an app less code than one per type.
-package func quoted<Bytes: Collection<UInt8>>(_ bytes: Bytes, limit: Int = 80) -> String {
+/// are written rarely, and one copy of this costs an app less code than one per type. The other
+/// modules of the package quote text only: a `package` generic function would keep its
+/// unspecialized body in every app (5 KB of the benchmarks' tiny iOS app, with the generic
+/// `escaped` and `PercentEncoding.decode`, measured with `Benchmarks/ios-size`).
+func quoted<Bytes: Collection<UInt8>>(_ bytes: Bytes, limit: Int = 80) -> String {
   quoted(String(decoding: bytes, as: UTF8.self), limit: limit)
 }
 
-package func quoted(_ text: Substring, limit: Int = 80) -> String { quoted(String(text), limit: limit) }
+func quoted(_ text: Substring, limit: Int = 80) -> String { quoted(String(text), limit: limit) }
 
 package func quoted(_ text: String, limit: Int = 80) -> String {
   // Plain ASCII that needs no escape: every byte is a character, so it is cut on bytes.
@@ -32,8 +35,8 @@ package func quoted(_ text: String, limit: Int = 80) -> String {
 extension TextRules {
   /// `text` on one line: line breaks, tabs and every refused character written as escapes (`\n`,
   /// `\u{202E}`); with `quotes`, `"` and `\` too. Text that needs no escape is returned as it is.
-  package static func escaped(_ text: some StringProtocol, quotes: Bool = false) -> String {
-    guard text.unicodeScalars.contains(where: { needsEscape($0, quotes: quotes) }) else { return String(text) }
+  package static func escaped(_ text: String, quotes: Bool = false) -> String {
+    guard text.unicodeScalars.contains(where: { needsEscape($0, quotes: quotes) }) else { return text }
     var out = ""
     for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out, quotes: quotes) }
     return out

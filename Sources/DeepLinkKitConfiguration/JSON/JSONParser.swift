@@ -173,7 +173,7 @@ package struct JSONParser {
         decoded.append(contentsOf: String(scalar).utf8)
       default:
         index -= 2
-        throw failure("a string holds the unknown escape \(quoted([UInt8(ascii: "\\"), escape]))")
+        throw failure("a string holds the unknown escape \(quoted(bytes: [UInt8(ascii: "\\"), escape]))")
       }
       runStart = index
     }
@@ -256,10 +256,10 @@ package struct JSONParser {
   // MARK: - Messages
 
   private func unexpected(expecting byte: UInt8? = nil) -> Failure {
-    let wanted = byte.map { " where \(quoted(CollectionOfOne($0))) should be" } ?? ""
+    let wanted = byte.map { " where \(quoted(bytes: CollectionOfOne($0))) should be" } ?? ""
     guard index < bytes.count else { return failure("the text ends\(wanted.isEmpty ? " early" : wanted)") }
     if bytes[index] >= 0x80 { return failure("unexpected non-ASCII byte\(wanted)") }
-    return failure("unexpected \(quoted(CollectionOfOne(bytes[index])))\(wanted)")
+    return failure("unexpected \(quoted(bytes: CollectionOfOne(bytes[index])))\(wanted)")
   }
 
   private func invalidUTF8(from start: Int) -> Failure {
@@ -294,3 +294,7 @@ package struct JSONParser {
     return path.count > 8 ? text + "…" : text
   }
 }
+
+/// Bytes of the document, read as UTF-8 and quoted for a message (the library's `quoted` takes
+/// text only, so that an app carries one copy of it).
+private func quoted(bytes: some Collection<UInt8>) -> String { quoted(String(decoding: bytes, as: UTF8.self)) }
