@@ -21,12 +21,22 @@ extension LinkRouter {
   /// pattern matches, filled with random values. The app's closures are called with each value,
   /// as links carrying them would: a closure that traps on one traps here.
   ///
+  /// The checks are compiled in a debug build (`DEBUG` set, as `swift test` and Xcode's Debug
+  /// configuration build), which a release build leaves out of the app; built for release, this
+  /// returns one problem that says so, rather than checking nothing.
+  ///
   /// - Parameters:
   ///   - samples: How many sets of random values to try per route, after the edge values.
   ///   - seed: The generator's seed; the same seed tries the same values.
   /// - Returns: The problems found.
   public func roundTripProblems(samples: Int = 25, seed: UInt64 = 2026) -> [String] {
-    checkRoundTrips(samples: samples, seed: seed)
+    #if DEBUG
+      checkRoundTrips(samples: samples, seed: seed)
+    #else
+      [
+        "the round-trip checks run in a debug build only (DEBUG set, as `swift test` and Xcode's Debug configuration build): a release build of DeepLinkKit leaves them out of the app"
+      ]
+    #endif
   }
 
   /// Why an App Intent's URL representation (iOS 18's `URLRepresentableIntent`,

@@ -37,10 +37,18 @@ final class ParameterCodec: Sendable {
   let write: @Sendable (Any) -> [String]?
   /// The value as this parameter's type, if it is one.
   let cast: @Sendable (Any) -> (any Sendable)?
-  /// Values a property test starts from: the edges of the type (zero, negatives, the largest
-  /// numbers; case variants and Unicode forms of text; every case of an app's enum), then a value
-  /// drawn at random for each `SplitMix` call; `nil` when an app's type gives none.
-  let value: @Sendable (_ edge: Int, inout SplitMix) -> (any Sendable)?
+  /// The value a route is built from to name it after its case in an exported table: the first
+  /// value round-trip checks try (`nil` when an app's type gives none, absent for an `Optional`,
+  /// empty for an `Array`).
+  let example: @Sendable () -> (any Sendable)?
+  #if DEBUG
+    /// Values a property test starts from: the edges of the type (zero, negatives, the largest
+    /// numbers; case variants and Unicode forms of text; every case of an app's enum), then a
+    /// value drawn at random for each `SplitMix` call; `nil` when an app's type gives none. Only
+    /// in a debug build, which `DeepLinkKitTesting`'s round-trip checks need: a release build
+    /// leaves the generators out of an app.
+    let value: @Sendable (_ edge: Int, inout SplitMix) -> (any Sendable)?
+  #endif
 
   /// The codec of the parameter type `Parameter`, made of its ``LinkValue`` type `V` in a shape:
   /// every declaration of the type shares it, so that the closures that read a link's values are
@@ -78,7 +86,6 @@ final class ParameterCodec: Sendable {
       }
     }
     allowedTexts = { V.linkAllowedValues?.map(\.linkText) }
-    let one = Self.values(of: V.self)
     switch shape {
     case .one:
       let readValue: @Sendable (RouteParameters, String) throws -> V = { parameters, name in
@@ -89,7 +96,7 @@ final class ParameterCodec: Sendable {
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { ($0 as? V).map { [$0.linkText] } }
       cast = { $0 as? V }
-      value = { one($0, &$1) }
+      example = { Self.firstValue(of: V.self) }
     case .optional:
       let readValue: @Sendable (RouteParameters, String) throws -> V? = { parameters, name in
         guard let text = parameters[name] else { return nil }
@@ -99,11 +106,8 @@ final class ParameterCodec: Sendable {
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { value in (value as? V?).map { $0.map { [$0.linkText] } ?? [] } }
       cast = { $0 as? V? }
-      // Absent first, then each edge; drawn values are absent one time in four.
-      value = { edge, generator in
-        if edge == 0 || (edge < 0 && generator.next() % 4 == 0) { return V?.none }
-        return one(edge > 0 ? edge - 1 : edge, &generator).map { Optional($0) }
-      }
+      // Boxed: a bare `V?.none` would become the closure's own `nil`, which means no value.
+      example = { V?.none as any Sendable }
     case .repeated:
       let readValue: @Sendable (RouteParameters, String) throws -> [V] = { parameters, name in
         var values: [V] = []
@@ -116,18 +120,33 @@ final class ParameterCodec: Sendable {
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
       write = { value in (value as? [V]).map { $0.map(\.linkText) } }
       cast = { $0 as? [V] }
-      // For each edge of the element: no value, the edge, the edge twice, and three values from
-      // the edge on; drawn arrays hold up to three values.
-      value = { edge, generator in
-        let count = edge < 0 ? Int(generator.next() % 4) : edge % 4
-        var values: [V] = []
-        for index in 0..<count {
-          guard let value = one(edge < 0 ? -1 : edge / 4 + (count == 3 ? index : 0), &generator) else { return nil }
-          values.append(value)
-        }
-        return values
-      }
+      example = { [V]() }
     }
+    #if DEBUG
+      let one = Self.values(of: V.self)
+      switch shape {
+      case .one:
+        value = { one($0, &$1) }
+      case .optional:
+        // Absent first, then each edge; drawn values are absent one time in four.
+        value = { edge, generator in
+          if edge == 0 || (edge < 0 && generator.next() % 4 == 0) { return V?.none as any Sendable }
+          return one(edge > 0 ? edge - 1 : edge, &generator).map { Optional($0) }
+        }
+      case .repeated:
+        // For each edge of the element: no value, the edge, the edge twice, and three values from
+        // the edge on; drawn arrays hold up to three values.
+        value = { edge, generator in
+          let count = edge < 0 ? Int(generator.next() % 4) : edge % 4
+          var values: [V] = []
+          for index in 0..<count {
+            guard let value = one(edge < 0 ? -1 : edge / 4 + (count == 3 ? index : 0), &generator) else { return nil }
+            values.append(value)
+          }
+          return values
+        }
+      }
+    #endif
   }
 
   /// The value of the parameter `name` in a link's parameters, as `T`: the type this codec was
@@ -140,64 +159,84 @@ final class ParameterCodec: Sendable {
     }
   }
 
-  /// The type's values for round-trip checks: edge `n` (`n` ≥ 0) of the list below, wrapping
-  /// around, or a value drawn at random for a negative `n`. The built-in types' edges are those a
-  /// closure that changes or drops a value would show (`abs`, `lowercased()`, `$0 == 3 ? 4 : $0`,
-  /// a case chosen by the sign); drawn text has spaces, `%`, `/`, `+`, non-ASCII and emoji. An
-  /// app's type gives its allowed values, or else its examples.
-  private static func values<V: LinkValue>(of _: V.Type) -> @Sendable (Int, inout SplitMix) -> V? {
-    // Worked out on each call, which only checks make: nothing of it is paid when a codec is made.
-    { edge, generator in
-      let edges: [V]
-      switch V.self {
-      case is Int.Type:
-        if edge < 0 { return (Int(truncatingIfNeeded: generator.next()) >> Int(generator.next() % 64)) as? V }
-        edges = EdgeValues.int as? [V] ?? []
-      case is String.Type:
-        if edge < 0 { return generator.text() as? V }
-        edges = EdgeValues.text as? [V] ?? []
-      case is Double.Type:
-        if edge < 0 { return (Double(Int64(truncatingIfNeeded: generator.next()) >> 20) / 1024) as? V }
-        edges = EdgeValues.double as? [V] ?? []
-      case is UUID.Type:
-        if edge < 0 { return UUID(uuidString: generator.uuidText()) as? V }
-        edges = EdgeValues.uuid as? [V] ?? []
-      default:
-        var unique: [V] = []
-        for value in (V.linkAllowedValues ?? []) + V.linkExamples where !unique.contains(value) { unique.append(value) }
-        edges = unique
-      }
-      guard !edges.isEmpty else { return nil }
-      return edges[edge < 0 ? Int(generator.next() % UInt64(edges.count)) : edge % edges.count]
+  /// The first value of a type, which round-trip checks try first (``EdgeValues``) and an
+  /// exported table names a route by: zero, `"a"`, the nil UUID, or an app's type's first
+  /// allowed value, else its first example.
+  private static func firstValue<V: LinkValue>(of _: V.Type) -> V? {
+    switch V.self {
+    case is Int.Type: 0 as? V
+    case is String.Type: "a" as? V
+    case is Double.Type: 0.0 as? V
+    case is UUID.Type: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) as? V
+    default: V.linkAllowedValues?.first ?? V.linkExamples.first
     }
   }
+
+  #if DEBUG
+    /// The type's values for round-trip checks: edge `n` (`n` ≥ 0) of the list below, wrapping
+    /// around, or a value drawn at random for a negative `n`. The built-in types' edges are those a
+    /// closure that changes or drops a value would show (`abs`, `lowercased()`, `$0 == 3 ? 4 : $0`,
+    /// a case chosen by the sign); drawn text has spaces, `%`, `/`, `+`, non-ASCII and emoji. An
+    /// app's type gives its allowed values, or else its examples.
+    private static func values<V: LinkValue>(of _: V.Type) -> @Sendable (Int, inout SplitMix) -> V? {
+      // Worked out on each call, which only checks make: nothing of it is paid when a codec is made.
+      { edge, generator in
+        let edges: [V]
+        switch V.self {
+        case is Int.Type:
+          if edge < 0 { return (Int(truncatingIfNeeded: generator.next()) >> Int(generator.next() % 64)) as? V }
+          edges = EdgeValues.int as? [V] ?? []
+        case is String.Type:
+          if edge < 0 { return generator.text() as? V }
+          edges = EdgeValues.text as? [V] ?? []
+        case is Double.Type:
+          if edge < 0 { return (Double(Int64(truncatingIfNeeded: generator.next()) >> 20) / 1024) as? V }
+          edges = EdgeValues.double as? [V] ?? []
+        case is UUID.Type:
+          if edge < 0 { return UUID(uuidString: generator.uuidText()) as? V }
+          edges = EdgeValues.uuid as? [V] ?? []
+        default:
+          var unique: [V] = []
+          for value in (V.linkAllowedValues ?? []) + V.linkExamples where !unique.contains(value) {
+            unique.append(value)
+          }
+          edges = unique
+        }
+        guard !edges.isEmpty else { return nil }
+        return edges[edge < 0 ? Int(generator.next() % UInt64(edges.count)) : edge % edges.count]
+      }
+    }
+  #endif
 }
 
-/// The edge values of the built-in types that a property test tries first.
-enum EdgeValues {
-  static let int: [Int] = [
-    0, 1, -1, 2, -2, 3, -3, 4, 5, 7, 9, 10, -10, 42, 99, 100, 127, 128, 255, 256, 999, 1_000, 1_023, 1_024, 9_999,
-    10_000, 32_767, 32_768, 65_535, 65_536, Int(Int32.max), Int(Int32.min), Int.max, Int.min, Int.max - 1, Int.min + 1,
-  ]
-  /// Case variants, Unicode forms (é precomposed and decomposed, the Ohm and Kelvin signs beside
-  /// Omega and K, a ligature, full-width letters), characters that links encode, and text that
-  /// reads as another type.
-  static let text: [String] = [
-    "a", "A", "abc", "ABC", "Abc", "aBC", "\u{E9}", "e\u{301}", "\u{C9}", "\u{DF}", "SS", "\u{130}", "\u{131}",
-    "\u{2126}", "\u{3A9}", "\u{212A}", "K", "\u{FB01}", "\u{FF46}\u{FF55}", "a b", " a", "a ", "a+b", "a%b", "a/b",
-    "a?b", "a#b", "a&b=c", "100%", "0", "-1", "007", "true", "null", "\u{4F8B}", "\u{1F600}", "\u{1F44D}\u{1F3FD}",
-    "\u{1F1EB}\u{1F1F7}",
-  ]
-  static let double: [Double] = [
-    0, -0.0, 1, -1, 0.5, -0.5, 0.1, 3, 1e-7, 1e21, 1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
-    -.greatestFiniteMagnitude, 123_456_789.125,
-  ]
-  static let uuid: [UUID] = [
-    UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-    UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
-    UUID(uuid: (0x9F, 0x0C, 0x3A, 0x52, 0x1B, 0x7E, 0x4C, 0x55, 0xA3, 0xC4, 0x0E, 0x1D, 0x2F, 0x3A, 0x4B, 0x5C)),
-  ]
-}
+#if DEBUG
+  /// The edge values of the built-in types that a property test tries first.
+  enum EdgeValues {
+    static let int: [Int] = [
+      0, 1, -1, 2, -2, 3, -3, 4, 5, 7, 9, 10, -10, 42, 99, 100, 127, 128, 255, 256, 999, 1_000, 1_023, 1_024, 9_999,
+      10_000, 32_767, 32_768, 65_535, 65_536, Int(Int32.max), Int(Int32.min), Int.max, Int.min, Int.max - 1,
+      Int.min + 1,
+    ]
+    /// Case variants, Unicode forms (é precomposed and decomposed, the Ohm and Kelvin signs beside
+    /// Omega and K, a ligature, full-width letters), characters that links encode, and text that
+    /// reads as another type.
+    static let text: [String] = [
+      "a", "A", "abc", "ABC", "Abc", "aBC", "\u{E9}", "e\u{301}", "\u{C9}", "\u{DF}", "SS", "\u{130}", "\u{131}",
+      "\u{2126}", "\u{3A9}", "\u{212A}", "K", "\u{FB01}", "\u{FF46}\u{FF55}", "a b", " a", "a ", "a+b", "a%b", "a/b",
+      "a?b", "a#b", "a&b=c", "100%", "0", "-1", "007", "true", "null", "\u{4F8B}", "\u{1F600}", "\u{1F44D}\u{1F3FD}",
+      "\u{1F1EB}\u{1F1F7}",
+    ]
+    static let double: [Double] = [
+      0, -0.0, 1, -1, 0.5, -0.5, 0.1, 3, 1e-7, 1e21, 1e300, -1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+      -.greatestFiniteMagnitude, 123_456_789.125,
+    ]
+    static let uuid: [UUID] = [
+      UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+      UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+      UUID(uuid: (0x9F, 0x0C, 0x3A, 0x52, 0x1B, 0x7E, 0x4C, 0x55, 0xA3, 0xC4, 0x0E, 0x1D, 0x2F, 0x3A, 0x4B, 0x5C)),
+    ]
+  }
+#endif
 
 /// Reads a parameter as `T`, its declared type (its first value, or every value of its name for
 /// a repeated one), with no box around the value and no cast: one per type, shared.

@@ -194,13 +194,21 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
     }
   }
 
-  func sample(_ edge: Int, _ generator: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
-  {
-    guard let values = prefix.sampleValues(edge, using: &generator), let outer = prefix.parameters(printing: values),
-      let inner = child.declared?.sample(edge, &generator)
-    else { return nil }
-    return (build(values + [inner.route]), outer + inner.parameters)
+  var exampleRoute: Route? {
+    guard let values = prefix.exampleValues(), let inner = child.declared?.exampleRoute else { return nil }
+    return build(values + [inner])
   }
+
+  #if DEBUG
+    func sample(_ edge: Int, _ generator: inout SplitMix)
+      -> (route: Route, parameters: [(name: String, value: String)])?
+    {
+      guard let values = prefix.sampleValues(edge, using: &generator), let outer = prefix.parameters(printing: values),
+        let inner = child.declared?.sample(edge, &generator)
+      else { return nil }
+      return (build(values + [inner.route]), outer + inner.parameters)
+    }
+  #endif
 
   var allowedValues: [String: [String]] { prefix.allowedValues.merging(child.allowedValues) { first, _ in first } }
 

@@ -76,12 +76,9 @@ public struct RouteDefinition<Route>: Sendable {
   /// The routes of a mounted group, already under its prefix; `nil` for a single route.
   var members: [RouteDefinition<Route>]? { declared?.members }
 
-  /// A route this declared definition builds from the first edge value of each parameter's type
-  /// (``DeclaredRoute/sample(_:_:)``), for naming it after its case; `nil` for a custom one.
-  package var exampleRoute: Route? {
-    var generator = SplitMix(seed: 0)
-    return declared?.sample(0, &generator)?.route
-  }
+  /// A route this declared definition builds from the first value of each parameter's type
+  /// (``DeclaredRoute/exampleRoute``), for naming it after its case; `nil` for a custom one.
+  package var exampleRoute: Route? { declared?.exampleRoute }
 
   /// Whether this definition prints routes.
   var isPrintable: Bool { printer != nil || declared?.isPrintable == true }
@@ -259,9 +256,16 @@ protocol DeclaredRoute<Route>: AnyObject, Sendable {
   /// Why `route`, opened by a link with these parameters, does not print back with the link's
   /// own values; `nil` when it does. A debug build asks it of every route it opens.
   func verify(_ route: Route, _ parameters: RouteParameters) -> String?
-  /// A route built from edge `edge` of each parameter's values (drawn ones for a negative
-  /// `edge`), and the parameters those values print as; `nil` when a type gives no values.
-  func sample(_ edge: Int, _ generator: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
+  /// The route built from the first value of each parameter's type, to name it after its case
+  /// in an exported table; `nil` when a type gives no values.
+  var exampleRoute: Route? { get }
+  #if DEBUG
+    /// A route built from edge `edge` of each parameter's values (drawn ones for a negative
+    /// `edge`), and the parameters those values print as; `nil` when a type gives no values. Only
+    /// in a debug build, for `DeepLinkKitTesting`'s round-trip checks.
+    func sample(_ edge: Int, _ generator: inout SplitMix)
+      -> (route: Route, parameters: [(name: String, value: String)])?
+  #endif
   /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
   var allowedValues: [String: [String]] { get }
 }
@@ -281,6 +285,9 @@ final class RouteGroup<Route>: DeclaredRoute {
   var isPrintable: Bool { false }
   func print(_: Route) -> [(name: String, value: String)]? { nil }
   func verify(_: Route, _: RouteParameters) -> String? { nil }
-  func sample(_: Int, _: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])? { nil }
+  var exampleRoute: Route? { nil }
+  #if DEBUG
+    func sample(_: Int, _: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])? { nil }
+  #endif
   var allowedValues: [String: [String]] { [:] }
 }

@@ -141,16 +141,29 @@ struct TypedDeclaration: Sendable {
     }
   }
 
-  /// Values for a round-trip check: each binding's edge `edge` (offset by its position, so that
-  /// two parameters of one type do not always hold the same value), or drawn for a negative one.
-  func sampleValues(_ edge: Int, using generator: inout SplitMix) -> [any Sendable]? {
+  /// Each binding's first value (``ParameterCodec/example``), to name a route after its case;
+  /// `nil` when a type gives none.
+  func exampleValues() -> [any Sendable]? {
     var values: [any Sendable] = []
-    for (position, binding) in bindings.enumerated() {
-      guard let value = binding.codec.value(edge < 0 ? -1 : edge + position, &generator) else { return nil }
+    for binding in bindings {
+      guard let value = binding.codec.example() else { return nil }
       values.append(value)
     }
     return values
   }
+
+  #if DEBUG
+    /// Values for a round-trip check: each binding's edge `edge` (offset by its position, so that
+    /// two parameters of one type do not always hold the same value), or drawn for a negative one.
+    func sampleValues(_ edge: Int, using generator: inout SplitMix) -> [any Sendable]? {
+      var values: [any Sendable] = []
+      for (position, binding) in bindings.enumerated() {
+        guard let value = binding.codec.value(edge < 0 ? -1 : edge + position, &generator) else { return nil }
+        values.append(value)
+      }
+      return values
+    }
+  #endif
 
   /// The definition: print and checks from the declaration, or its problems.
   ///
@@ -220,13 +233,18 @@ private final class TypedRoute<Route: Hashable & Sendable>: DeclaredRoute {
     }
   }
 
-  func sample(_ edge: Int, _ generator: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
-  {
-    guard let values = declaration.sampleValues(edge, using: &generator),
-      let printed = declaration.parameters(printing: values)
-    else { return nil }
-    return (build(values), printed)
-  }
+  var exampleRoute: Route? { declaration.exampleValues().map(build) }
+
+  #if DEBUG
+    func sample(_ edge: Int, _ generator: inout SplitMix)
+      -> (route: Route, parameters: [(name: String, value: String)])?
+    {
+      guard let values = declaration.sampleValues(edge, using: &generator),
+        let printed = declaration.parameters(printing: values)
+      else { return nil }
+      return (build(values), printed)
+    }
+  #endif
 
   var allowedValues: [String: [String]] { declaration.allowedValues }
 }
