@@ -70,8 +70,10 @@
     /// ``didFinishLaunching(rawOptions:)``.
     @discardableResult
     public func didFinishLaunching(options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-      didFinishLaunching(
-        rawOptions: options.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }) })
+      guard let options else { return didFinishLaunching(rawOptions: nil) }
+      var rawOptions: [String: Any] = [:]
+      for (key, value) in options { rawOptions[key.rawValue] = value }
+      return didFinishLaunching(rawOptions: rawOptions)
     }
   }
 
