@@ -122,7 +122,9 @@ public struct RouteParameters: Hashable, Sendable, Sequence {
   /// - Parameter name: The parameter's name.
   /// - Returns: Its values; empty when there is none.
   public func values(_ name: String) -> [String] {
-    entries.filter { self.name(of: $0).elementsEqual(name.utf8) }.map { text(value(of: $0)) }
+    var values: [String] = []
+    forEachValue(named: name) { values.append(text($0)) }
+    return values
   }
 
   /// Calls `body` with the bytes of every value of the name, in order, making no string.
@@ -143,7 +145,9 @@ public struct RouteParameters: Hashable, Sendable, Sequence {
 
   /// The parameters as a dictionary.
   public var dictionary: [String: String] {
-    Dictionary(map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    var dictionary: [String: String] = [:]
+    for parameter in self { dictionary[parameter.name] = parameter.value }  // each name once
+    return dictionary
   }
 
   /// The number of parameters (a later value of a name already there is not counted).
