@@ -71,8 +71,11 @@
       _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
       withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
+      // No options as `rawValue: 0` rather than `[]`: the literal would make the module carry the
+      // options type's set-algebra conformance, 2 KB of an app's code.
       ForegroundPresentation.decide(
-        LinkPush(userInfo: notification.request.content.userInfo), presentation: presentation, none: [],
+        LinkPush(userInfo: notification.request.content.userInfo), presentation: presentation,
+        none: UNNotificationPresentationOptions(rawValue: 0),
         forward: { handler in
           self.wrapped?.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: handler)
             != nil
