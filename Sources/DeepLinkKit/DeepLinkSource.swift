@@ -38,6 +38,11 @@ public enum DeepLinkSource: String, Sendable, Hashable, CaseIterable, Codable, C
 
   public var description: String { rawValue }
 
+  // Compared and hashed by case, not by the raw value's text (what a raw-value type gets by
+  // default): less code in an app, and no string compared to tell two sources apart.
+  public static func == (a: Self, b: Self) -> Bool { a.bit == b.bit }
+  public func hash(into hasher: inout Hasher) { hasher.combine(bit) }
+
   /// How the source reads in a sentence ("a custom-scheme URL").
   var phrase: String {
     switch self {
