@@ -81,15 +81,14 @@ extension LinkDispatcher {
     parameters: RouteParameters, scene: String?
   ) -> LinkOutcome<Route> {
     let arrival = now()
-    let key = RecentKey.route(route, source)
+    let key = RecentKey(route: route, source: source)
     let link = KeptLink(
       id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters, scene: scene,
       needsConfirmation: requiresConfirmation)
     // A notification tap whose request iOS names is a duplicate of the same tap only; any other
     // link, of the same route and source inside the window, in the same scene.
     let tap = input?.notificationTap
-    let earlier =
-      if let tap { taps.earlier(.tap(tap), at: arrival) } else { window.earlier(key, scene: scene, at: arrival) }
+    let earlier = if let tap { taps.earlier(tap, at: arrival) } else { window.earlier(key, scene: scene, at: arrival) }
     if let earlier {
       // The same link, handed over again with the scene the first copy did not know.
       if let scene { kept.adopt(scene: scene, for: earlier) }
@@ -120,7 +119,7 @@ extension LinkDispatcher {
       return .dropped(route, reason)
     }
     if let tap {
-      taps.remember(.tap(tap), id: id, at: arrival)
+      taps.remember(tap, id: id, at: arrival)
     } else {
       window.remember(key, scene: scene, id: id, at: arrival)
     }
@@ -156,9 +155,9 @@ extension LinkDispatcher {
   /// Forgets a held link that is dropped, so that it can be asked for again.
   func forget(_ link: KeptLink<Route>) {
     if let tap = link.tap {
-      taps.forget(.tap(tap), id: link.id)
+      taps.forget(tap, id: link.id)
     } else {
-      window.forget(.route(link.route, link.source), id: link.id)
+      window.forget(RecentKey(route: link.route, source: link.source), id: link.id)
     }
   }
 

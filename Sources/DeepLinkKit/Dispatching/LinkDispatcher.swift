@@ -43,12 +43,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The conditions a route needs besides ``LinkCondition/ready``.
   public typealias Requirements = @Sendable (Route) -> Set<LinkCondition>
 
-  /// What the duplicate rule tells links apart by: a route and its kind of source, or one tap on
-  /// one notification. One key type for both windows, so that an app carries one copy of the
-  /// window's code (a window of taps alone was a second copy, about 3 KB).
-  enum RecentKey: Hashable {
-    case route(Route, DeepLinkSource)
-    case tap(NotificationTap)
+  struct RecentKey: Hashable {
+    let route: Route
+    let source: DeepLinkSource
   }
 
   /// How long a tap on one notification is remembered, to open it once however many callbacks
@@ -118,7 +115,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   var window: DuplicateWindow<RecentKey>
   /// The notification taps held or delivered in the last ``tapMemory``, by request identifier:
   /// a tap is a duplicate of the same tap only, whatever its route, scene or time.
-  var taps = DuplicateWindow<RecentKey>(length: tapMemory)
+  var taps = DuplicateWindow<NotificationTap>(length: tapMemory)
   var lastID = 0
   /// Calls into app code waiting to run.
   var effects = EffectQueue<Effect>()
