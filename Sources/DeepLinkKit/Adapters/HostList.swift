@@ -28,7 +28,7 @@ package struct HostList: Sendable, Hashable {
   /// Common public suffixes of more than one label that a wildcard may not cover. This is not the
   /// whole Public Suffix List: it catches the usual mistakes, and one-label suffixes (`*.com`)
   /// are refused whatever they are.
-  static let publicSuffixes: Set<String> = [
+  static let publicSuffixes: [String] = [
     "ac.uk", "co.uk", "gov.uk", "org.uk", "me.uk", "ltd.uk", "plc.uk", "com.au", "net.au", "org.au", "co.nz",
     "co.jp", "ne.jp", "or.jp", "co.kr", "com.br", "com.cn", "com.mx", "com.tr", "com.tw", "co.in", "co.za",
     "com.sg", "com.hk", "appspot.com", "azurewebsites.net", "blogspot.com", "cloudfront.net", "firebaseapp.com",
