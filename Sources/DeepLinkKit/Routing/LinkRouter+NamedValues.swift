@@ -64,7 +64,7 @@ extension LinkRouter {
           limit: "\(limit), with the pattern's other segments \(adapter.limits.maxSegments) (maxSegments)")
       }
       for part in parts {
-        if let problem = TextRules.segmentProblem(String(part)) {
+        if let problem = TextRules.segmentProblem(part) {
           throw .invalidParameter(name, "of \(definition.label) holds a segment that \(problem)")
         }
       }

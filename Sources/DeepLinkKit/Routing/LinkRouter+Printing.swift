@@ -106,7 +106,7 @@ extension LinkRouter {
         // A catch-all's value spans segments; a parameter's is one, with any "/" encoded.
         let parts: [String]
         if case .catchAll = segment {
-          parts = value.slashSeparatedParts.map(String.init)
+          parts = value.slashSeparatedParts
         } else {
           parts = [value]
         }
@@ -142,7 +142,7 @@ extension String {
   /// The parts between `/` characters, empty ones kept. Split on the bytes, not on characters: a
   /// `/` followed by a combining mark or U+200D forms one character with it, and splitting
   /// characters would miss that slash.
-  package var slashSeparatedParts: [Substring] {
-    utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+  package var slashSeparatedParts: [String] {
+    utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(Substring($0)) }
   }
 }

@@ -246,7 +246,7 @@ public struct RouteTable: Sendable, Hashable {
           carried = TextRules.segmentProblem(text)
         case .catchAll?:
           type = .string
-          carried = text.slashSeparatedParts.lazy.compactMap { TextRules.segmentProblem(String($0)) }.first
+          carried = text.slashSeparatedParts.lazy.compactMap(TextRules.segmentProblem).first
         default:
           type = query?.type ?? .string
           carried = text.utf8.contains(0) ? "holds the control character U+0000" : nil
