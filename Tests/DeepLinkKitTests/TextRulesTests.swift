@@ -80,7 +80,7 @@ import Testing
     }
   }
 
-  /// The library's one sort orders by rank, then text (byte order, as `<` on strings), and keeps
+  /// The library's one sort orders by rank, then text (as `<` on strings orders them), and keeps
   /// equal keys in their first order, whatever order the sort itself would leave them in.
   @Test func stableOrderRanksThenTextsAndKeepsTies() {
     let keys: [(rank: Int, text: String)] = [
