@@ -8,7 +8,7 @@ import Foundation
 /// Punycode, and its Unicode form may hold no full-width dot (`。`, `．`, `｡`) and no control or
 /// invisible character (bidi controls, zero-width characters). A listed host may not be an IP
 /// address, and a wildcard may not cover a public suffix (`*.com`, `*.co.uk`, `*.github.io`).
-package struct HostList: Sendable, Hashable {
+package struct HostList: Sendable {
   private(set) var exact: Set<String> = []
   /// `.example.com` for an entry `*.example.com`.
   private(set) var suffixes: [String] = []

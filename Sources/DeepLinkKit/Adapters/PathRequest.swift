@@ -1,7 +1,7 @@
 /// What an adapter hands the router for a link that names a path: the decoded segments and query
 /// items, and the source the link came from.
-struct PathRequest: Sendable, Hashable {
-  struct QueryItem: Sendable, Hashable {
+struct PathRequest: Sendable {
+  struct QueryItem: Sendable {
     var name: String
     var value: String
   }
