@@ -152,6 +152,9 @@ import Testing
         "https://a\u{200B}.example.org/x", "https://a\u{202E}b.example.org/x", "https://a\u{200D}b.example.org/x",
         "https://a\u{FEFF}.example.org/x", "https://app\u{FF0E}example.com/x", "https://a\u{FF61}example.org/x",
         "https://a%E2%80%8B.example.org/x",
+        // A dot followed by a combining mark is one character: the labels are split on the dot's
+        // byte, and a label may not begin with a combining mark (RFC 5891, section 4.2.3.2).
+        "https://x.\u{301}y.example.org/messages/1", "https://b\u{FC}cher.\u{301}example.org/messages/1",
       ])
     + [
       Case(input: "HTTPS://APP.EXAMPLE.COM/messages/1", expected: .route("message", ["id": "1"])),

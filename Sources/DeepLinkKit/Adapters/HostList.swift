@@ -42,7 +42,7 @@ package struct HostList: Sendable {
     let normalized: String
     do throws(InvalidHost) {
       normalized = try Self.normalize(Array(name.utf8))
-      if normalized.split(separator: ".").last?.utf8.allSatisfy(\.isASCIIDigit) == true {
+      if normalized.parts(separatedBy: UInt8(ascii: ".")).last?.utf8.allSatisfy(\.isASCIIDigit) == true {
         throw InvalidHost(reason: "is an IP address; universal links need a domain name")
       }
       if isWildcard, !normalized.contains(".") || Self.publicSuffixes.contains(normalized) {
@@ -104,8 +104,16 @@ package struct HostList: Sendable {
         }
       }
       var labels: [String] = []
-      for label in text.split(separator: ".", omittingEmptySubsequences: false) {
-        guard let converted = Punycode.asciiLabel(String(label)) else {
+      // Labels are split on the dot's byte: a dot followed by a combining mark is one character,
+      // and a split on characters would hand Punycode a label holding a dot.
+      for label in text.parts(separatedBy: UInt8(ascii: ".")) {
+        if let first = label.unicodeScalars.first,
+          [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory)
+        {
+          // RFC 5891, section 4.2.3.2: a label must not begin with a combining mark.
+          throw InvalidHost(reason: "has a label that begins with the combining mark \(first.codePoint)")
+        }
+        guard let converted = Punycode.asciiLabel(label) else {
           throw InvalidHost(reason: "cannot be converted to its ASCII form")
         }
         labels.append(converted.lowercasedASCII)

@@ -24,6 +24,13 @@ extension String {
     guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
     return String(decoding: utf8.map(\.lowercasedASCII), as: UTF8.self)
   }
+
+  /// The parts between `separator` bytes (a `/` or a `.`), empty ones kept. Split on the bytes,
+  /// not on characters: a separator followed by a combining mark or U+200D forms one character with
+  /// it, and splitting characters would miss that separator.
+  package func parts(separatedBy separator: UInt8) -> [String] {
+    utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(Substring($0)) }
+  }
 }
 
 extension Dictionary where Key == String {

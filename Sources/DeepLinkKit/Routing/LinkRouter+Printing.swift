@@ -139,10 +139,6 @@ extension LinkRouter {
 }
 
 extension String {
-  /// The parts between `/` characters, empty ones kept. Split on the bytes, not on characters: a
-  /// `/` followed by a combining mark or U+200D forms one character with it, and splitting
-  /// characters would miss that slash.
-  package var slashSeparatedParts: [String] {
-    utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(Substring($0)) }
-  }
+  /// The parts between `/` characters, empty ones kept (split on the bytes).
+  package var slashSeparatedParts: [String] { parts(separatedBy: UInt8(ascii: "/")) }
 }
