@@ -181,7 +181,7 @@ import Testing
       ]
     ),
     (
-      #"{"hosts": ["127.0.0.1", "*.com", "*.co.uk", "app．example.com", "a..example.com", "xn--a.example.com", "[::1]", "*.github.io", "ok.example.com", "app.exampl@eҜom", "b\u00fccher.\u0301example.com"], "routes": []}"#,
+      #"{"hosts": ["127.0.0.1", "*.com", "*.co.uk", "app．example.com", "a..example.com", "xn--a.example.com", "[::1]", "*.github.io", "ok.example.com", "app.exampl@eҜom", "b\u00fccher.\u0301example.com", "\ufb01.example.com"], "routes": []}"#,
       [
         #"the host "127.0.0.1" is an IP address; universal links need a domain name"#,
         #"the host "*.com" covers every site under the public suffix "com"; name the app's own domain"#,
@@ -194,6 +194,7 @@ import Testing
         #"the host "app.exampl@eҜom" holds the character "@""#,
         // A dot followed by a combining mark is one character; the labels are split on the dot.
         #"the host "bücher.\#u{301}example.com" has a label that begins with the combining mark U+0301"#,
+        #"the host "ﬁ.example.com" holds the compatibility character U+FB01, which links carry as "fi""#,
       ]
     ),
   ])

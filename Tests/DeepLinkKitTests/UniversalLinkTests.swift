@@ -96,6 +96,14 @@ import Testing
       #"the host "app．example.com" holds the full-width dot U+FF0E; a host's dots are ".""#
     ),
     ("https://a\u{200B}.example.org/x", #"the host "a\u{200B}.example.org" holds the invisible character U+200B"#),
+    (
+      "https://ﬁ.example.org/x",
+      #"the host "ﬁ.example.org" holds the compatibility character U+FB01, which links carry as "fi""#
+    ),
+    (
+      "https://x.\u{301}y.example.org/x",
+      #"the host "x.\#u{301}y.example.org" has a label that begins with the combining mark U+0301"#
+    ),
     ("https:app.example.com/x", "an https link needs a host, as in https://host/path"),
     ("https:/app.example.com/x", "an https link needs a host, as in https://host/path"),
   ])
@@ -137,7 +145,11 @@ import Testing
 
   /// Foundation converts a Unicode host to its ASCII form on its own: an independent check of
   /// the library's Punycode.
-  @Test(arguments: ["exаmple.com", "例え.jp", "bücher.example", "münchen.de", "пример.рф", "ñ.example", "a-é-b.example"])
+  /// A decomposed `ü` (`u` and U+0308) is composed first, as Foundation composes it.
+  @Test(arguments: [
+    "exаmple.com", "例え.jp", "bücher.example", "münchen.de", "пример.рф", "ñ.example", "a-é-b.example",
+    "bu\u{308}cher.example", "mu\u{308}nchen.de", "n\u{303}.example", "\u{212A}\u{00E4}se.example",
+  ])
   func asciiFormAgreesWithFoundation(host: String) throws {
     let ascii = try #require(URL(string: "https://\(host)/x")?.host)
     #expect(ascii.hasPrefix("xn--") || ascii.contains(".xn--"))

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// A host, listed or arriving, must be a valid host name: at most 253 bytes in ASCII form, labels
 /// of 1 to 63 letters, digits, `-` (not first or last) or `_`, an `xn--` label must be valid
-/// Punycode, and its Unicode form may hold no full-width dot (`。`, `．`, `｡`) and no control or
-/// invisible character (bidi controls, zero-width characters). A listed host may not be an IP
+/// Punycode, and its Unicode form (composed, NFC) may hold no full-width dot (`。`, `．`, `｡`), no
+/// control or invisible character (bidi controls, zero-width characters), no compatibility
+/// character (`ﬁ`) and no label that begins with a combining mark. A listed host may not be an IP
 /// address, and a wildcard may not cover a public suffix (`*.com`, `*.co.uk`, `*.github.io`).
 package struct HostList: Sendable {
   private(set) var exact: Set<String> = []
@@ -82,8 +83,14 @@ package struct HostList: Sendable {
 
   /// The lowercase ASCII form of a host, or why it is not a valid host name (a phrase to follow
   /// the host's name).
-  package static func normalize(_ bytes: [UInt8]) throws(InvalidHost) -> String {
-    guard !bytes.isEmpty else { throw InvalidHost(reason: "is empty") }
+  package static func normalize(_ raw: [UInt8]) throws(InvalidHost) -> String {
+    guard !raw.isEmpty else { throw InvalidHost(reason: "is empty") }
+    // Canonically equivalent texts are one host: a `ü` written as `u` and U+0308 is composed into
+    // one character (NFC), as browsers and Apple's URL parsing write a host before its Punycode
+    // form; the checks below then read the composed bytes.
+    let bytes =
+      raw.allSatisfy { $0 < 0x80 }
+      ? raw : Array(String(decoding: raw, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8)
     if bytes.contains(UInt8(ascii: "%")) { throw InvalidHost(reason: "holds a percent escape") }
     if bytes.contains(UInt8(ascii: "\\")) { throw InvalidHost(reason: "holds a backslash") }
     if bytes.first == UInt8(ascii: "[") {
@@ -101,6 +108,14 @@ package struct HostList: Sendable {
         }
         if TextRules.isRefused(scalar) || scalar.value == 0x200C || scalar.value == 0x200D {
           throw InvalidHost(reason: "holds the \(TextRules.describe(scalar))")
+        }
+        // A compatibility character (`ﬁ`, `①`, a full-width letter) is carried by links as what
+        // it stands for (`fi`), so a host that holds one would never match (IDNA2008 disallows it).
+        let character = String(scalar)
+        let standsFor = character.precomposedStringWithCompatibilityMapping
+        if standsFor != character {
+          throw InvalidHost(
+            reason: "holds the compatibility character \(scalar.codePoint), which links carry as \(quoted(standsFor))")
         }
       }
       var labels: [String] = []
