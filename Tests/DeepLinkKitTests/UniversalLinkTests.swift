@@ -101,6 +101,10 @@ import Testing
       #"the host "ﬁ.example.org" holds the compatibility character U+FB01, which links carry as "fi""#
     ),
     (
+      "https://ᏸ.example.org/x",
+      #"the host "ᏸ.example.org" holds U+13F8, which links carry case-folded to another letter"#
+    ),
+    (
       "https://x.\u{301}y.example.org/x",
       #"the host "x.\#u{301}y.example.org" has a label that begins with the combining mark U+0301"#
     ),
@@ -155,6 +159,24 @@ import Testing
     #expect(ascii.hasPrefix("xn--") || ascii.contains(".xn--"))
     let router = try LinkRouter<String>(hosts: [ascii], routes: [.path("/x", to: "x")])
     #expect(try router.route(for: "https://\(host)/x") == "x")
+  }
+
+  /// A Unicode host is either refused, saying why, or given the ASCII form Foundation gives it:
+  /// never listed under a form no link has. Case, canonical equivalence, compatibility characters,
+  /// case folding, and the letters browsers keep (ß, ς).
+  @Test(arguments: [
+    "straße.de", "ẞ.de", "İstanbul.tr", "ıstanbul.tr", "σς.gr", "ΣΑΣ.gr", "ÄÖÜ.de", "e\u{301}.fr", "\u{2126}.de",
+    "a\u{0300}\u{0301}.de", "l\u{00B7}l.cat", "\u{1100}\u{1161}.kr", "ᏸ.de", "x\u{0345}.de", "ǅ.de", "ϐ.gr", "µ.de",
+    "ﬀ.de", "ⅷ.de", "ﾊ.jp", "㍿.jp", "a\u{00AD}b.de", "a\u{200D}b.de", "\u{1F600}.de",
+  ])
+  func aUnicodeHostIsRefusedOrHasFoundationsASCIIForm(host: String) throws {
+    let foundation = URL(string: "https://\(host)/x")?.host?.lowercased()
+    do {
+      let router = try LinkRouter<String>(hosts: [host], routes: [.path("/x", to: "x")])
+      #expect(router.hostEntries == [foundation])
+    } catch {
+      #expect(error.problems.map(\.code) == [.invalidOption])
+    }
   }
 
   @Test func foundationURLValuesResolveLikeTheirText() throws {

@@ -66,7 +66,12 @@ public func checkPathValues(_ resolution: LinkResolution<NamedRoute>) {
     case .literal, .wildcard: continue
     }
     guard let value = resolution.parameters[name] else { violation("\(resolution.route) lacks \(name)") }
-    let parts = isCatchAll ? value.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [value]
+    // Split on the bytes, as the library splits: a `/` followed by a combining mark is one
+    // character with it, and a split on characters would leave a `..` part unchecked.
+    let parts =
+      isCatchAll
+      ? value.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(Substring($0)) }
+      : [value]
     for part in parts {
       let refused = part.unicodeScalars.contains { scalar in
         switch scalar.properties.generalCategory {

@@ -7,7 +7,8 @@ import Foundation
 /// of 1 to 63 letters, digits, `-` (not first or last) or `_`, an `xn--` label must be valid
 /// Punycode, and its Unicode form (composed, NFC) may hold no full-width dot (`。`, `．`, `｡`), no
 /// control or invisible character (bidi controls, zero-width characters), no compatibility
-/// character (`ﬁ`) and no label that begins with a combining mark. A listed host may not be an IP
+/// character (`ﬁ`), no letter that case folding changes once lowercased, and no label that begins
+/// with a combining mark. A listed host may not be an IP
 /// address, and a wildcard may not cover a public suffix (`*.com`, `*.co.uk`, `*.github.io`).
 package struct HostList: Sendable {
   private(set) var exact: Set<String> = []
@@ -117,6 +118,13 @@ package struct HostList: Sendable {
           throw InvalidHost(
             reason: "holds the compatibility character \(scalar.codePoint), which links carry as \(quoted(standsFor))")
         }
+      }
+      // Browsers fold a host's case, which for a few lowercase letters (Cherokee's small letters)
+      // gives another letter; ß and ς, which they keep, excepted.
+      if let scalar = text.lowercased().unicodeScalars.first(where: {
+        $0.properties.changesWhenCaseFolded && $0 != "ß" && $0 != "ς"
+      }) {
+        throw InvalidHost(reason: "holds \(scalar.codePoint), which links carry case-folded to another letter")
       }
       var labels: [String] = []
       // Labels are split on the dot's byte: a dot followed by a combining mark is one character,
