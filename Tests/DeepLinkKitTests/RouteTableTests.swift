@@ -188,7 +188,7 @@ import Testing
         #"the host "*.co.uk" covers every site under the public suffix "co.uk"; name the app's own domain"#,
         #"the host "app．example.com" holds the full-width dot U+FF0E; a host's dots are ".""#,
         #"the host "a..example.com" has an empty label"#,
-        #"the host "xn--a.example.com" has the label "xn--a", which is not valid Punycode"#,
+        #"the host "xn--a.example.com" has the label "xn--a", whose Unicode form "\u{80}" holds the control character U+0080"#,
         #"the host "[::1]" is an IP address; universal links need a domain name"#,
         #"the host "*.github.io" covers every site under the public suffix "github.io"; name the app's own domain"#,
         #"the host "app.exampl@eҜom" holds the character "@""#,

@@ -78,7 +78,8 @@ import Testing
     ("https://..example.org/x", #"the host "..example.org" has an empty label"#),
     ("https://xn--.example.org/x", #"the host "xn--.example.org" has the label "xn--", which is not valid Punycode"#),
     (
-      "https://xn--a.example.org/x", #"the host "xn--a.example.org" has the label "xn--a", which is not valid Punycode"#
+      "https://xn--a.example.org/x",
+      #"the host "xn--a.example.org" has the label "xn--a", whose Unicode form "\u{80}" holds the control character U+0080"#
     ),
     ("https://-a.example.org/x", #"the host "-a.example.org" has the label "-a", which starts or ends with "-""#),
     (
@@ -103,6 +104,18 @@ import Testing
     (
       "https://ᏸ.example.org/x",
       #"the host "ᏸ.example.org" holds U+13F8, which links carry case-folded to another letter"#
+    ),
+    (
+      "https://xn--jm6c.example.org/x",
+      #"the host "xn--jm6c.example.org" has the label "xn--jm6c", whose Unicode form "ﬁ" holds the compatibility character U+FB01, which links carry as "fi""#
+    ),
+    (
+      "https://xn--bucher-xyd.example.org/x",
+      #"the host "xn--bucher-xyd.example.org" has the label "xn--bucher-xyd", whose Unicode form "bücher" is not in its composed form (NFC)"#
+    ),
+    (
+      "https://-ő.example.org/x",
+      #"the host "-ő.example.org" has the label "-ő", which starts or ends with "-""#
     ),
     (
       "https://x.\u{301}y.example.org/x",
@@ -167,7 +180,8 @@ import Testing
   @Test(arguments: [
     "straße.de", "ẞ.de", "İstanbul.tr", "ıstanbul.tr", "σς.gr", "ΣΑΣ.gr", "ÄÖÜ.de", "e\u{301}.fr", "\u{2126}.de",
     "a\u{0300}\u{0301}.de", "l\u{00B7}l.cat", "\u{1100}\u{1161}.kr", "ᏸ.de", "x\u{0345}.de", "ǅ.de", "ϐ.gr", "µ.de",
-    "ﬀ.de", "ⅷ.de", "ﾊ.jp", "㍿.jp", "a\u{00AD}b.de", "a\u{200D}b.de", "\u{1F600}.de",
+    "ﬀ.de", "ⅷ.de", "ﾊ.jp", "㍿.jp", "a\u{00AD}b.de", "a\u{200D}b.de", "\u{1F600}.de", "-ő.de", "ő-.de", "ab--ő.de",
+    "a\u{FE0B}.de", "\u{1FDC}.de", "\u{E000}.de", "\u{1113}\u{1164}.kr", "\u{AC38}\u{11A8}.kr",
   ])
   func aUnicodeHostIsRefusedOrHasFoundationsASCIIForm(host: String) throws {
     let foundation = URL(string: "https://\(host)/x")?.host?.lowercased()
@@ -177,6 +191,33 @@ import Testing
     } catch {
       #expect(error.problems.map(\.code) == [.invalidOption])
     }
+  }
+
+  /// Random Unicode hosts from many scripts, with combining marks, jamo, compatibility and
+  /// invisible characters and hyphens: each is refused, or given the ASCII form Foundation gives
+  /// it whenever Foundation gives one, and that form is its own. (Foundation refuses more: the
+  /// bidi and contextual rules, which only decide which names can be registered.)
+  @Test func randomUnicodeHostsAreRefusedOrHaveFoundationsASCIIForm() throws {
+    let ranges: [ClosedRange<UInt32>] = [
+      0x2D...0x2E, 0x61...0x7A, 0xC0...0x24F, 0x300...0x36F, 0x370...0x4FF, 0x590...0x6FF, 0x900...0x97F,
+      0xE00...0xE7F, 0x1100...0x11FF, 0x13A0...0x13FF, 0x1E00...0x206F, 0x2100...0x218F, 0x3040...0x30FF,
+      0xAC00...0xAC3F, 0xFB00...0xFB4F, 0xFE00...0xFE0F, 0xFF00...0xFFEF, 0x1F600...0x1F64F, 0xE000...0xE00F,
+    ]
+    let pool = ranges.flatMap { Array($0) }.compactMap(Unicode.Scalar.init)
+    var generator = SplitMix(seed: 23)
+    var checked = 0
+    for _ in 0..<4_000 {
+      var label = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...4, using: &generator) { label.append(pool.randomElement(using: &generator)!) }
+      let host = String(label) + ".example.org"
+      guard let ascii = try? HostList.normalize(Array(host.utf8)) else { continue }
+      #expect((try? HostList.normalize(Array(ascii.utf8))) == ascii, "\(host.debugDescription)")
+      if let foundation = URL(string: "https://\(host)/x")?.host {
+        #expect(ascii == foundation.lowercased(), "\(host.debugDescription)")
+        checked += 1
+      }
+    }
+    #expect(checked > 500)
   }
 
   @Test func foundationURLValuesResolveLikeTheirText() throws {

@@ -5,11 +5,10 @@ import Foundation
 ///
 /// A host, listed or arriving, must be a valid host name: at most 253 bytes in ASCII form, labels
 /// of 1 to 63 letters, digits, `-` (not first or last) or `_`, an `xn--` label must be valid
-/// Punycode, and its Unicode form (composed, NFC) may hold no full-width dot (`。`, `．`, `｡`), no
-/// control or invisible character (bidi controls, zero-width characters), no compatibility
-/// character (`ﬁ`), no letter that case folding changes once lowercased, and no label that begins
-/// with a combining mark. A listed host may not be an IP
-/// address, and a wildcard may not cover a public suffix (`*.com`, `*.co.uk`, `*.github.io`).
+/// Punycode, and a Unicode host, or an `xn--` label's Unicode form, keeps the rules of
+/// ``problem(ofUnicodeHost:)`` (no full-width dot, no invisible or compatibility character, ...).
+/// A listed host may not be an IP address, and a wildcard may not cover a public suffix (`*.com`,
+/// `*.co.uk`, `*.github.io`).
 package struct HostList: Sendable {
   private(set) var exact: Set<String> = []
   /// `.example.com` for an entry `*.example.com`.
@@ -103,39 +102,9 @@ package struct HostList: Sendable {
     let ascii: String
     if bytes.contains(where: { $0 >= 0x80 }) {
       let text = String(decoding: bytes, as: UTF8.self)
-      for scalar in text.unicodeScalars {
-        if [0x3002, 0xFF0E, 0xFF61].contains(scalar.value) {
-          throw InvalidHost(reason: "holds the full-width dot \(scalar.codePoint); a host's dots are \".\"")
-        }
-        if TextRules.isRefused(scalar) || scalar.value == 0x200C || scalar.value == 0x200D {
-          throw InvalidHost(reason: "holds the \(TextRules.describe(scalar))")
-        }
-        // A compatibility character (`ﬁ`, `①`, a full-width letter) is carried by links as what
-        // it stands for (`fi`), so a host that holds one would never match (IDNA2008 disallows it).
-        let character = String(scalar)
-        let standsFor = character.precomposedStringWithCompatibilityMapping
-        if standsFor != character {
-          throw InvalidHost(
-            reason: "holds the compatibility character \(scalar.codePoint), which links carry as \(quoted(standsFor))")
-        }
-      }
-      // Browsers fold a host's case, which for a few lowercase letters (Cherokee's small letters)
-      // gives another letter; ß and ς, which they keep, excepted.
-      if let scalar = text.lowercased().unicodeScalars.first(where: {
-        $0.properties.changesWhenCaseFolded && $0 != "ß" && $0 != "ς"
-      }) {
-        throw InvalidHost(reason: "holds \(scalar.codePoint), which links carry case-folded to another letter")
-      }
+      if let problem = problem(ofUnicodeHost: text) { throw InvalidHost(reason: problem) }
       var labels: [String] = []
-      // Labels are split on the dot's byte: a dot followed by a combining mark is one character,
-      // and a split on characters would hand Punycode a label holding a dot.
       for label in text.parts(separatedBy: UInt8(ascii: ".")) {
-        if let first = label.unicodeScalars.first,
-          [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory)
-        {
-          // RFC 5891, section 4.2.3.2: a label must not begin with a combining mark.
-          throw InvalidHost(reason: "has a label that begins with the combining mark \(first.codePoint)")
-        }
         guard let converted = Punycode.asciiLabel(label) else {
           throw InvalidHost(reason: "cannot be converted to its ASCII form")
         }

@@ -42,9 +42,12 @@ extension HostList {
     }
     let payload = String(decoding: label.dropFirst(4), as: UTF8.self)
     guard let unicode = Punycode.decode(payload), unicode.utf8.contains(where: { $0 >= 0x80 }),
-      unicode.unicodeScalars.allSatisfy({ !TextRules.isRefused($0) && $0.value != 0x200C && $0.value != 0x200D }),
       Punycode.asciiLabel(unicode) == String(decoding: label, as: UTF8.self)
     else { return "has the label \(quoted(label)), which is not valid Punycode" }
-    return nil
+    // The label stands for a Unicode one, which keeps the rules a host written in Unicode keeps:
+    // `xn--jm6c` is `ﬁ`, which no link carries.
+    return problem(ofUnicodeHost: unicode).map {
+      "has the label \(quoted(label)), whose Unicode form \(quoted(unicode)) \($0)"
+    }
   }
 }
