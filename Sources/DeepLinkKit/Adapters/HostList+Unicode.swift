@@ -12,23 +12,22 @@ extension HostList {
       return "is not in its composed form (NFC)"
     }
     for scalar in text.unicodeScalars {
-      if [0x3002, 0xFF0E, 0xFF61].contains(scalar.value) {
-        return "holds the full-width dot \(scalar.codePoint); a host's dots are \".\""
+      switch scalar.value {
+      case 0x3002, 0xFF0E, 0xFF61: return "holds the full-width dot \(scalar.codePoint); a host's dots are \".\""
+      // RFC 5892's OldHangulJamo: Hangul is written in syllables; jamo that composition left
+      // apart are not a name.
+      case 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF:
+        return "holds the conjoining jamo \(scalar.codePoint); a host writes Hangul in syllables"
+      default: break
       }
       // Default-ignorable characters (variation selectors, joiners) are invisible, and browsers
       // drop them from a host.
       if TextRules.isRefused(scalar) || scalar.properties.isDefaultIgnorableCodePoint {
         return "holds the \(TextRules.describe(scalar))"
       }
-      // RFC 5892's OldHangulJamo: Hangul is written in syllables; jamo that composition left apart
-      // are not a name.
-      if (0x1100...0x11FF).contains(scalar.value) || (0xA960...0xA97F).contains(scalar.value)
-        || (0xD7B0...0xD7FF).contains(scalar.value)
-      {
-        return "holds the conjoining jamo \(scalar.codePoint); a host writes Hangul in syllables"
-      }
-      if [.unassigned, .privateUse].contains(scalar.properties.generalCategory) {
-        return "holds \(scalar.codePoint), which is not a character a host name may hold"
+      switch scalar.properties.generalCategory {
+      case .unassigned, .privateUse: return "holds \(scalar.codePoint), which is not a character a host name may hold"
+      default: break
       }
       // A compatibility character (`ﬁ`, `①`, a full-width letter) is carried by links as what
       // it stands for (`fi`), so a host that holds one would never match (IDNA2008 disallows it).
@@ -52,10 +51,12 @@ extension HostList {
       // An ASCII label has the ASCII checks (`ab--cd` is a name, as browsers read it).
       guard scalars.contains(where: { !$0.isASCII }) else { continue }
       // RFC 5891, section 4.2.3.2: a label does not begin with a combining mark.
-      if let first = scalars.first,
-        [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory)
-      {
-        return "has a label that begins with the combining mark \(first.codePoint)"
+      if let first = scalars.first {
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+          return "has a label that begins with the combining mark \(first.codePoint)"
+        default: break
+        }
       }
       // Section 4.2.3.1: nor with a hyphen, nor ends with one, nor has two in its third and
       // fourth places (the ASCII form would hide them: `-ő` is `xn----dma`).
