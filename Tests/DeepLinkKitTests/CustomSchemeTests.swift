@@ -1,4 +1,5 @@
 import DeepLinkKit
+import Foundation
 import Testing
 
 /// Custom-scheme links: the host is the first path segment.
@@ -27,6 +28,31 @@ import Testing
 
   @Test func sourceIsCustomScheme() throws {
     #expect(try Self.router.resolve("myapp://messages").source == .customScheme)
+  }
+
+  /// Foundation writes a Unicode host in Punycode, a custom scheme's too (`URL(string:
+  /// "myapp://bücher/1")` is `myapp://xn--bcher-kva/1`), so an app handed the `URL` reads the
+  /// first segment in its Unicode form again, as the link was written.
+  @Test func aPunycodeAuthorityIsReadInItsUnicodeForm() throws {
+    enum Shelf: Hashable, Sendable {
+      case search
+      case shelf(name: String, id: Int)
+    }
+    let router = try LinkRouter<Shelf>(
+      schemes: ["myapp"], routes: [.path("/検索", to: .search), .path("/:name/:id", Shelf.shelf)])
+    let search = try #require(URL(string: "myapp://検索"))
+    #expect(search.absoluteString.hasPrefix("myapp://xn--"))
+    #expect(try router.route(for: search) == .search)
+    let shelf = try #require(URL(string: "myapp://bücher/1"))
+    #expect(shelf.absoluteString == "myapp://xn--bcher-kva/1")
+    #expect(try router.route(for: shelf) == .shelf(name: "bücher", id: 1))
+    #expect(try router.route(for: "myapp://a.xn--bcher-kva/2") == .shelf(name: "a.bücher", id: 2))
+    // Written by the library, the segment is percent-encoded, which Foundation keeps.
+    #expect(try router.urlString(for: .shelf(name: "bücher", id: 1)) == "myapp://b%C3%BCcher/1")
+    // Not Punycode of a Unicode label a host may have (`xn--a` is U+0080): the bytes as they are.
+    for name in ["xn--a", "xn--", "XN--bcher-kva", "xn--bcher-kva%41", "xn--bcher-kva.xn--a"] {
+      #expect(try router.route(for: "myapp://\(name)/3") == .shelf(name: name.removingPercentEncoding!, id: 3))
+    }
   }
 
   @Test func hostSegmentIsCaseSensitiveLikeAnyOther() {

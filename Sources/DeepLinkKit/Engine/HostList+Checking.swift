@@ -40,10 +40,9 @@ extension HostList {
       }
       return nil
     }
-    let payload = String(decoding: label.dropFirst(4), as: UTF8.self)
-    guard let unicode = Punycode.decode(payload), unicode.utf8.contains(where: { $0 >= 0x80 }),
-      Punycode.asciiLabel(unicode) == String(decoding: label, as: UTF8.self)
-    else { return "has the label \(quoted(label)), which is not valid Punycode" }
+    guard let unicode = Punycode.unicodeLabel(label) else {
+      return "has the label \(quoted(label)), which is not valid Punycode"
+    }
     // The label stands for a Unicode one, which keeps the rules a host written in Unicode keeps:
     // `xn--jm6c` is `ﬁ`, which no link carries.
     return problem(ofUnicodeHost: unicode).map {

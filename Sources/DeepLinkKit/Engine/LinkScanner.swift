@@ -48,7 +48,7 @@ struct LinkScanner {
         if host.contains(UInt8(ascii: ":")) {
           throw refusal.malformed("a custom-scheme link cannot name a port")
         }
-        try appendSegment(host)
+        try appendSegment(firstSegment(ofAuthority: host))
       }
     } else {
       throw refusal(
@@ -93,6 +93,38 @@ struct LinkScanner {
     precondition(used + count <= scratch.count, "the scratch buffer is too small")
     defer { used += count }
     return UnsafeMutableBufferPointer(rebasing: scratch[used..<(used + count)])
+  }
+
+  /// A custom-scheme link's authority read as its first segment: in its Unicode form when its
+  /// labels are Punycode, as Foundation writes a Unicode host (`URL(string: "myapp://bücher/1")`
+  /// is `myapp://xn--bcher-kva/1`), its bytes as they are otherwise (an `xn--` label that is not
+  /// Punycode of a Unicode label a host may have keeps them all, and so does one with a percent
+  /// escape, which
+  /// Foundation does not write beside Punycode). The Unicode form goes to the scratch buffer, which
+  /// has room for it (see `URLAdapter.scan`): it needs no more, as it holds no escape to decode.
+  private mutating func firstSegment(ofAuthority authority: Slice<UnsafeBufferPointer<UInt8>>)
+    -> Slice<UnsafeBufferPointer<UInt8>>
+  {
+    guard authority.holdsPunycodeLabel, !authority.contains(UInt8(ascii: "%")) else { return authority }
+    var unicode: [UInt8] = []
+    var start = authority.startIndex
+    while true {
+      let end = authority[start...].firstIndex(of: UInt8(ascii: ".")) ?? authority.endIndex
+      let label = authority[start..<end]
+      if let text = Punycode.unicodeLabel(label), HostList.problem(ofUnicodeHost: text) == nil {
+        unicode += text.utf8
+      } else if label.starts(with: "xn--".utf8) {
+        return authority
+      } else {
+        unicode += label
+      }
+      guard end < authority.endIndex else { break }
+      unicode.append(UInt8(ascii: "."))
+      start = end + 1
+    }
+    let target = take(unicode.count)
+    _ = target.initialize(from: unicode)
+    return UnsafeBufferPointer(target)[...]
   }
 
   private mutating func appendSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(DeepLinkError) {

@@ -98,10 +98,14 @@ extension URLAdapter {
     var ampersands = 0
     if let query = parts.query { for byte in bytes[query] where byte == UInt8(ascii: "&") { ampersands += 1 } }
     // Decoded segments and query items are no longer than their raw bytes; a host's ASCII form
-    // (Punycode) may be longer than its raw bytes, but never more than 253 bytes.
+    // (Punycode) may be longer than its raw bytes, but never more than 253 bytes; a custom-scheme
+    // authority's Unicode form, read from Punycode, takes at most four bytes for each of its own
+    // (each character is at least one byte of Punycode), so up to three times its length more.
+    var scratchCount = bytes.count + 256
+    if let authority = parts.authority, bytes[authority].holdsPunycodeLabel { scratchCount += 3 * authority.count }
     // The buffers' closures do not throw (the SDKs before Swift 6.2 declare them `rethrows`, with
     // no typed error): the outcome travels out in a `Result`.
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 256) { scratch in
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCount) { scratch in
       withUnsafeTemporaryAllocation(of: SegmentBytes.self, capacity: min(slashes + 2, limits.maxSegments + 1)) {
         segments in
         withUnsafeTemporaryAllocation(
@@ -227,6 +231,17 @@ extension Slice where Base == UnsafeBufferPointer<UInt8> {
   /// Whether these bytes are `.` or `..`.
   var isDotSegment: Bool {
     (count == 1 || count == 2) && allSatisfy { $0 == UInt8(ascii: ".") }
+  }
+
+  /// Whether a label of these bytes (a host or an authority, labels split by `.`) starts with
+  /// `xn--`.
+  var holdsPunycodeLabel: Bool {
+    var isLabelStart = true
+    for index in indices {
+      if isLabelStart, self[index...].starts(with: "xn--".utf8) { return true }
+      isLabelStart = self[index] == UInt8(ascii: ".")
+    }
+    return false
   }
 }
 

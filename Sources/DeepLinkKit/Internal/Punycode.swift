@@ -12,6 +12,19 @@ enum Punycode {
     return "xn--" + encoded
   }
 
+  /// The Unicode label a lowercase `xn--` label is the Punycode form of, or `nil` when it is not
+  /// one: a label of other bytes than letters, digits and `-`, one that does not decode, decodes to
+  /// ASCII only (`xn--a`'s U+0080 aside), or is not written as Punycode writes its Unicode form.
+  static func unicodeLabel(_ label: some Collection<UInt8>) -> String? {
+    guard label.starts(with: "xn--".utf8),
+      label.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "-") }),
+      let unicode = decode(String(decoding: label.dropFirst(4), as: UTF8.self)),
+      unicode.utf8.contains(where: { $0 >= 0x80 }),
+      asciiLabel(unicode).map({ $0.utf8.elementsEqual(label) }) == true
+    else { return nil }
+    return unicode
+  }
+
   private static func encode(_ input: [UInt32]) -> String? {
     var output: [UInt8] = input.filter { $0 < 0x80 }.map { UInt8($0) }
     let basicCount = output.count
