@@ -234,12 +234,17 @@ extension Slice where Base == UnsafeBufferPointer<UInt8> {
   }
 
   /// Whether a label of these bytes (a host or an authority, labels split by `.`) starts with
-  /// `xn--`.
+  /// `xn--`. Byte by byte: every link's authority is read by it.
   var holdsPunycodeLabel: Bool {
-    var isLabelStart = true
-    for index in indices {
-      if isLabelStart, self[index...].starts(with: "xn--".utf8) { return true }
-      isLabelStart = self[index] == UInt8(ascii: ".")
+    var index = startIndex
+    while index + 3 < endIndex {
+      if self[index] == UInt8(ascii: "x"), self[index + 1] == UInt8(ascii: "n"), self[index + 2] == UInt8(ascii: "-"),
+        self[index + 3] == UInt8(ascii: "-")
+      {
+        return true
+      }
+      guard let dot = self[index...].firstIndex(of: UInt8(ascii: ".")) else { return false }
+      index = dot + 1
     }
     return false
   }
