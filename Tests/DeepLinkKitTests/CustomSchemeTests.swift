@@ -55,6 +55,19 @@ import Testing
     }
   }
 
+  /// Punycode's most compact form: a label of 59 bytes for 52 emoji, 208 bytes of UTF-8. Sixty of
+  /// them read in their Unicode form grow the link's first segment 3.5 times, which the scan makes
+  /// room for: the segment is refused as too large, not a trap.
+  @Test func aLongPunycodeAuthorityIsRefusedAsTooLarge() throws {
+    let label = "xn--e28h" + String(repeating: "a", count: 51)
+    let router = try LinkRouter<String>(schemes: ["myapp"], routes: [.path("/:name/x", parse: { $0["name"] ?? "" })])
+    #expect(try router.route(for: "myapp://\(label)/x") == String(repeating: "😀", count: 52))
+    let link = "myapp://" + Array(repeating: label, count: 60).joined(separator: ".") + "/x"
+    #expect(
+      throws: DeepLinkError(.inputTooLarge, "a path segment is 12539 bytes long; the limit is 1024 bytes")
+    ) { try router.route(for: link) }
+  }
+
   @Test func hostSegmentIsCaseSensitiveLikeAnyOther() {
     #expect(Self.router.outcome("myapp://Messages/42") == .refused(.noRoute))
   }
