@@ -89,6 +89,8 @@ final class URLAdapter: Sendable {
 /// How a table reads the host of a custom-scheme link.
 public enum CustomSchemeHost: String, Sendable, Hashable, CaseIterable {
   /// The host is the first path segment: `myapp://messages/42` is `/messages/42` (the default).
+  /// A host in Punycode is read in its Unicode form, as Foundation's `URL` writes a Unicode one:
+  /// `myapp://xn--bcher-kva/1` (`URL(string: "myapp://bücher/1")`) is `/bücher/1`.
   case firstSegment
   /// The host is a host, which must be listed: `myapp://app.example.com/messages/42` is
   /// `/messages/42` on `app.example.com`, as some apps' existing links are written;
