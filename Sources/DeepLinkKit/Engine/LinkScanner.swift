@@ -97,11 +97,11 @@ struct LinkScanner {
 
   /// A custom-scheme link's authority read as its first segment: in its Unicode form when its
   /// labels are Punycode, as Foundation writes a Unicode host (`URL(string: "myapp://bücher/1")`
-  /// is `myapp://xn--bcher-kva/1`), its bytes as they are otherwise (an `xn--` label that is not
-  /// Punycode of a Unicode label a host may have keeps them all, and so does one with a percent
-  /// escape, which
-  /// Foundation does not write beside Punycode). The Unicode form goes to the scratch buffer, which
-  /// has room for it (see `URLAdapter.scan`): it needs no more, as it holds no escape to decode.
+  /// is `myapp://xn--bcher-kva/1`); its bytes as they are otherwise. An `xn--` label that is not
+  /// the Punycode of a label a host may have keeps the whole authority as it is, and so does a
+  /// percent escape, which Foundation does not write beside Punycode. The Unicode form goes to the
+  /// scratch buffer, which has room for it (see `URLAdapter.scan`), and needs no more room: it
+  /// holds no escape to decode.
   private mutating func firstSegment(ofAuthority authority: Slice<UnsafeBufferPointer<UInt8>>)
     -> Slice<UnsafeBufferPointer<UInt8>>
   {

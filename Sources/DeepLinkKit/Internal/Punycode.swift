@@ -13,8 +13,9 @@ enum Punycode {
   }
 
   /// The Unicode label a lowercase `xn--` label is the Punycode form of, or `nil` when it is not
-  /// one: a label of other bytes than letters, digits and `-`, one that does not decode, decodes to
-  /// ASCII only (`xn--a`'s U+0080 aside), or is not written as Punycode writes its Unicode form.
+  /// one: a label of other bytes than letters, digits and `-`, or one that does not decode,
+  /// decodes to ASCII only, or is not written as Punycode writes its Unicode form. (What the
+  /// Unicode label may hold is ``HostList/problem(ofUnicodeHost:)``'s to say.)
   static func unicodeLabel(_ label: some Collection<UInt8>) -> String? {
     guard label.starts(with: "xn--".utf8),
       label.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "-") }),
