@@ -7,6 +7,9 @@ struct LinkScanner {
   let scratch: UnsafeMutableBufferPointer<UInt8>
   let segments: UnsafeMutableBufferPointer<SegmentBytes>
   let items: UnsafeMutableBufferPointer<ScannedLink.QueryItem>
+  /// Whether a label of the link's authority starts with `xn--`, which the scan worked out to size
+  /// the scratch buffer (see `firstSegment(ofAuthority:)`).
+  let authorityHoldsPunycode: Bool
   var used = 0
   var segmentCount = 0
   var itemCount = 0
@@ -14,8 +17,10 @@ struct LinkScanner {
   init(
     adapter: URLAdapter, refusal: URLAdapter.Refusal, bytes: UnsafeBufferPointer<UInt8>,
     scratch: UnsafeMutableBufferPointer<UInt8>,
-    segments: UnsafeMutableBufferPointer<SegmentBytes>, items: UnsafeMutableBufferPointer<ScannedLink.QueryItem>
+    segments: UnsafeMutableBufferPointer<SegmentBytes>, items: UnsafeMutableBufferPointer<ScannedLink.QueryItem>,
+    authorityHoldsPunycode: Bool
   ) {
+    self.authorityHoldsPunycode = authorityHoldsPunycode
     self.refusal = refusal
     self.adapter = adapter
     self.bytes = bytes
@@ -105,7 +110,7 @@ struct LinkScanner {
   private mutating func firstSegment(ofAuthority authority: Slice<UnsafeBufferPointer<UInt8>>)
     -> Slice<UnsafeBufferPointer<UInt8>>
   {
-    guard authority.holdsPunycodeLabel, !authority.contains(UInt8(ascii: "%")) else { return authority }
+    guard authorityHoldsPunycode, !authority.contains(UInt8(ascii: "%")) else { return authority }
     var unicode: [UInt8] = []
     var start = authority.startIndex
     while true {

@@ -101,8 +101,8 @@ extension URLAdapter {
     // (Punycode) may be longer than its raw bytes, but never more than 253 bytes; a custom-scheme
     // authority's Unicode form, read from Punycode, takes at most four bytes for each of its own
     // (each character is at least one byte of Punycode), so up to three times its length more.
-    var scratchCount = bytes.count + 256
-    if let authority = parts.authority, bytes[authority].holdsPunycodeLabel { scratchCount += 3 * authority.count }
+    let punycodeAuthority = parts.authority.map { bytes[$0].holdsPunycodeLabel } ?? false
+    let scratchCount = bytes.count + 256 + (punycodeAuthority ? 3 * (parts.authority?.count ?? 0) : 0)
     // The buffers' closures do not throw (the SDKs before Swift 6.2 declare them `rethrows`, with
     // no typed error): the outcome travels out in a `Result`.
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCount) { scratch in
@@ -113,7 +113,8 @@ extension URLAdapter {
         ) { items in
           Swift.Result { () throws(DeepLinkError) -> Void in
             var scanner = LinkScanner(
-              adapter: self, refusal: refusal, bytes: bytes, scratch: scratch, segments: segments, items: items)
+              adapter: self, refusal: refusal, bytes: bytes, scratch: scratch, segments: segments, items: items,
+              authorityHoldsPunycode: punycodeAuthority)
             return try body(scanner.scan(parts))
           }
         }
