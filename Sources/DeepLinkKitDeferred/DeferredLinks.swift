@@ -91,7 +91,8 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
   /// reference, and what tests use.
   public nonisolated static func handoffLink(_ link: String, at date: Date) -> String {
     let (base, fragment) = split(link, at: "#")
-    let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
+    let scalars = base.unicodeScalars
+    let separator = scalars.contains("?") ? (scalars.last == "?" || scalars.last == "&" ? "" : "&") : "?"
     let item = "\(handoffItem)=\(Int(date.timeIntervalSince1970.rounded(.down)))"
     return base + separator + item + (fragment.map { "#" + $0 } ?? "")
   }
@@ -177,13 +178,14 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
     let (base, fragment) = split(text, at: "#")
     let (path, query) = split(base, at: "?")
     guard let query else { return nil }
-    var kept: [Substring] = []
+    var kept: [String] = []
     var time: Double??
-    for item in query.split(separator: "&", omittingEmptySubsequences: false) {
-      let (name, value) = split(String(item), at: "=")
-      if name == handoffItem, time == nil {
+    for item in query.unicodeScalars.split(separator: "&", omittingEmptySubsequences: false).map(String.init) {
+      let (name, value) = split(item, at: "=")
+      let isHandoff = name == handoffItem
+      if isHandoff, time == nil {
         time = .some(value.flatMap { Int($0) }.map(Double.init))
-      } else if name != handoffItem {
+      } else if !isHandoff {
         kept.append(item)
       }
     }
@@ -192,8 +194,11 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
     return (link, time)
   }
 
-  private nonisolated static func split(_ text: String, at separator: Character) -> (String, String?) {
-    guard let index = text.firstIndex(of: separator) else { return (text, nil) }
-    return (String(text[..<index]), String(text[text.index(after: index)...]))
+  /// `text` before and after the first `separator`. By Unicode scalars, not characters: a
+  /// combining mark after a `#`, `?`, `&` or `=` would make one character of both, and hide it.
+  private nonisolated static func split(_ text: String, at separator: Unicode.Scalar) -> (String, String?) {
+    let scalars = text.unicodeScalars
+    guard let index = scalars.firstIndex(of: separator) else { return (text, nil) }
+    return (String(scalars[..<index]), String(scalars[scalars.index(after: index)...]))
   }
 }

@@ -132,6 +132,19 @@ import Testing
     #expect(links.claimPasted(marked) == .handedOver(.held(.item(3), missing: [.signedIn])))
   }
 
+  /// The hand-off link is read by Unicode scalars: a combining mark after a separator makes one
+  /// character of both, and must not hide it.
+  @Test func aCombiningMarkAfterASeparatorHidesNothing() {
+    let fragment = "https://app.example.com/items/3?dlk_handoff=1800000000#\u{301}top"
+    #expect(
+      launch(App(), store: DeferredLinkMemoryStore()).claimPasted(fragment)
+        == .handedOver(.held(.item(3), missing: [.signedIn])))
+    let query = "https://app.example.com/items/3?\u{301}x=1&dlk_handoff=1800000000"
+    #expect(
+      launch(App(), store: DeferredLinkMemoryStore()).claimPasted(query)
+        == .handedOver(.held(.item(3), missing: [.signedIn])))
+  }
+
   @Test func theUserDefaultsStoreRemembersLaunchesAndClaims() throws {
     let suite = "DeepLinkKitTests.deferred.\(UUID().uuidString)"
     let defaults = try #require(UserDefaults(suiteName: suite))
