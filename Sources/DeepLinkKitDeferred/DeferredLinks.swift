@@ -47,9 +47,11 @@ public enum DeferredLinkOutcome<Route: Hashable & Sendable>: Sendable, Hashable 
 ///   the app and handed to ``claim(_:id:createdAt:)``.
 ///
 /// Whatever the channel, a deferred link opens on the first launch only, at most one per launch,
-/// no older than ``maxAge``, and goes through the dispatcher like any other link, as the source
+/// no older than ``maxAge`` (a time that is not a finite date is `expired`), and goes through the dispatcher like any other link, as the source
 /// `.deferred`: the route's `sources`, confirmation (`.deferred` is untrusted by default) and
-/// conditions (signed in) apply, so it waits for the sign-in the app asks for first.
+/// conditions (signed in) apply, so it waits for the sign-in the app asks for first. A link the
+/// dispatcher refuses because its host is not one of the app's (any web page can leave one on the
+/// pasteboard) does not use up the launch's one deferred link; any other does, refused or not.
 @MainActor
 public final class DeferredLinks<Route: Hashable & Sendable> {
   /// The query item the landing page adds to the link it copies: the time of the tap, in whole
@@ -93,7 +95,9 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
     let (base, fragment) = split(link, at: "#")
     let scalars = base.unicodeScalars
     let separator = scalars.contains("?") ? (scalars.last == "?" || scalars.last == "&" ? "" : "&") : "?"
-    let item = "\(handoffItem)=\(Int(date.timeIntervalSince1970.rounded(.down)))"
+    // A date no tap has (not finite, or beyond what an Int holds) is marked 0, which opens as
+    // `expired`: `Int(_:)` would trap on it.
+    let item = "\(handoffItem)=\(Int(exactly: date.timeIntervalSince1970.rounded(.down)) ?? 0)"
     return base + separator + item + (fragment.map { "#" + $0 } ?? "")
   }
 
@@ -155,21 +159,35 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
       return .refused(
         DeepLinkError(.unsupportedScheme, "a deferred link must be an https link on one of the app's hosts"))
     }
-    if let createdAt {
-      let age = now().timeIntervalSince(createdAt)
-      let limit = Double(maxAge.components.seconds)
-      if age > limit || age < -300 {
-        return .refused(
-          DeepLinkError(
-            .expired,
-            age < 0
-              ? "the hand-off is dated \(Int(-age)) s in the future"
-              : "the hand-off is \(Int(age)) s old; deferred links open within \(Int(limit)) s"))
-      }
-    }
+    if let createdAt, let refusal = refusal(ofAge: now().timeIntervalSince(createdAt)) { return .refused(refusal) }
     taken = true
+    let outcome = dispatcher.receive(.url(link, source: .deferred))
+    // A link to another host is no hand-off of this app's: any web page can leave one on the
+    // pasteboard, and it must not use up the launch's one deferred link (an App Clip's
+    // hand-off, claimed next, still opens). The dispatcher has reported it as refused.
+    if case .refused(let error) = outcome, error.code == .unknownHost {
+      taken = false
+      return .handedOver(outcome)
+    }
     if let id { store.claimedIdentifiers.append(id) }
-    return .handedOver(dispatcher.receive(.url(link, source: .deferred)))
+    return .handedOver(outcome)
+  }
+
+  /// Why a hand-off `age` seconds old does not open: older than ``maxAge``, dated more than five
+  /// minutes ahead (a clock set wrong), or not a number of seconds at all (NaN or infinite, from a
+  /// time no tap has). `nil` when it may open.
+  private func refusal(ofAge age: Double) -> DeepLinkError? {
+    let limit = maxAge.components.seconds
+    guard age.isFinite else { return DeepLinkError(.expired, "the hand-off's time is not a date") }
+    if age < -300 { return DeepLinkError(.expired, "the hand-off is dated \(Self.seconds(-age)) s in the future") }
+    guard age > Double(limit) else { return nil }
+    return DeepLinkError(.expired, "the hand-off is \(Self.seconds(age)) s old; deferred links open within \(limit) s")
+  }
+
+  /// Whole seconds, as text, for any finite number: `Int(_:)` traps past `Int.max`, so a time
+  /// that far away is written as the `Double` it is.
+  private nonisolated static func seconds(_ value: Double) -> String {
+    Int(exactly: value.rounded(.towardZero)).map(String.init) ?? "\(value)"
   }
 
   /// The link without its hand-off item, and the item's time (`nil` when it is not a number), or

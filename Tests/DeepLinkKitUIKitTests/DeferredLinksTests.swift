@@ -103,6 +103,58 @@ import Testing
     #expect(inApp.dispatcherRefusal?.code == .sourceNotAllowed)
   }
 
+  /// Whatever time a hand-off carries, it is refused or opened, never a trap: the age of a time
+  /// beyond `Int` was converted with `Int(_:)` for the message, and NaN passed the age check.
+  @Test func aTimeNoTapHasIsExpiredNotATrap() {
+    let furthest = launch(App(), store: DeferredLinkMemoryStore())
+      .claimPasted("https://evil.example/?dlk_handoff=-9223372036854775808")
+    #expect(furthest.refusal?.code == .expired)
+    #expect(furthest.refusal?.message == "the hand-off is 9.223372038654775e+18 s old; deferred links open within 86400 s")
+    let ahead = launch(App(), store: DeferredLinkMemoryStore())
+      .claimPasted("https://app.example.com/items/1?dlk_handoff=9223372036854775807")
+    #expect(ahead.refusal?.message == "the hand-off is dated 9223372035054776320 s in the future")
+    for time in [-Double.infinity, .infinity, .nan, -1e300, 1e300] {
+      let links = launch(App(), store: DeferredLinkMemoryStore())
+      let outcome = links.claim(
+        "https://app.example.com/items/1", id: "clip", createdAt: Date(timeIntervalSince1970: time))
+      #expect(outcome.refusal?.code == .expired, "time \(time)")
+      // Refused before the dispatcher: the launch may still take another hand-off.
+      #expect(links.claim("https://app.example.com/items/2", id: nil, createdAt: nil) != .nothing(.alreadyTaken))
+    }
+    #expect(DeferredLinks<Route>.handoffLink("https://app.example.com/", at: Date(timeIntervalSince1970: .nan))
+      == "https://app.example.com/?dlk_handoff=0")
+    #expect(DeferredLinks<Route>.handoffLink("https://app.example.com/", at: Date(timeIntervalSince1970: 1e300))
+      == "https://app.example.com/?dlk_handoff=0")
+  }
+
+  /// The same from the app group: a clip's entry whose time is not a finite date is expired.
+  @Test func anAppClipEntryWithATimeNoTapHasIsExpired() throws {
+    let suite = "DeepLinkKitTests.clip.\(UUID().uuidString)"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    for time in [-Double.infinity, .nan] {
+      defaults.set(
+        ["link": "https://app.example.com/items/5", "time": time, "id": "x"] as [String: Any],
+        forKey: "DeepLinkKit.appClipHandoff")
+      let outcome = launch(App(), store: DeferredLinkMemoryStore()).claimAppClip(AppClipHandoff(defaults: defaults))
+      #expect(outcome.refusal?.code == .expired, "time \(time)")
+    }
+  }
+
+  /// A web page can leave a link to its own host on the pasteboard: refused, it does not use up
+  /// the launch's deferred link, so the App Clip's hand-off still opens.
+  @Test func aLinkToAnotherHostLeavesTheLaunchsDeferredLink() {
+    let links = launch(App(), store: DeferredLinkMemoryStore())
+    #expect(links.claimPasted("https://evil.example/items/1?dlk_handoff=1800000000").dispatcherRefusal?.code == .unknownHost)
+    #expect(
+      links.claim("https://app.example.com/items/9", id: "clip-1", createdAt: Self.tap)
+        == .handedOver(.held(.item(9), missing: [.signedIn])))
+    // A link on the app's hosts that its dispatcher refuses does use it up.
+    let refused = launch(App(), store: DeferredLinkMemoryStore())
+    #expect(refused.claimPasted("https://app.example.com/account/delete?dlk_handoff=1800000000").dispatcherRefusal?.code == .sourceNotAllowed)
+    #expect(refused.claim("https://app.example.com/items/9", id: "c", createdAt: Self.tap) == .nothing(.alreadyTaken))
+  }
+
   /// An App Clip's invocation (or a backend's code) opens once, even handed over again on a
   /// later first launch (a reinstall keeps an app group's claims).
   @Test func anAppClipHandoffOpensOnce() {
