@@ -234,7 +234,18 @@ struct DeepLinkTool {
     let data = try readTable(file)
     do {
       let router = try RouteTable.makeRouter(json: data)
-      printLines(["\(label): \(router.routeCount) routes, no problems"])
+      // What the table makes of the link domain's site (deeplink site generate): a route whose
+      // page would clash with the site's own files is a problem; a path with no folder page, a note.
+      let site = (try? RouteTable(json: data))?.siteProblems() ?? []
+      let errors = site.filter { $0.severity == .error }
+      let notes = site.filter { $0.severity != .error }.map { "\(label): \($0.severity): \($0.code): \($0.message)" }
+      guard errors.isEmpty else {
+        printLines(
+          errors.map { "\(label): \($0.code): \($0.message)" } + notes
+            + ["\(label): \(errors.count) problem\(errors.count == 1 ? "" : "s")"])
+        return 1
+      }
+      printLines(notes + ["\(label): \(router.routeCount) routes, no problems"])
       return 0
     } catch {
       printLines(

@@ -13,11 +13,13 @@ enum SiteCommand {
                           a landing page per route universal links may open (title and
                           preview from the route's "page", store links, Smart App Banner,
                           a "Get the app" button that copies the link for the app's first
-                          launch), 404.html and _redirects for static hosts.
+                          launch), 404.html and _redirects for static hosts. All or
+                          nothing, never outside DIR; --domain must be one the table serves.
       site verify [--routes FILE] --assetlinks FILE --android-package ID
                   --android-fingerprint SHA256 [...] [--domain DOMAIN] [--strict] [--format text|json]
                           Checks a served assetlinks.json against the table and the app:
-                          package, fingerprints, relation and dynamic components; exit 1 on
+                          package, fingerprints, relation (in one statement, as Android
+                          reads it) and dynamic components; exit 1 on
                           an error (with --strict, on a warning too).
     """
 
@@ -67,17 +69,13 @@ enum SiteCommand {
       throw DeepLinkTool.TableFailure(
         message: "\(loaded.label): " + error.problems.map(\.message).joined(separator: "; "))
     }
-    let root = URL(fileURLWithPath: output)
-    for file in site.files {
-      let url = root.appendingPathComponent(file.path)
-      do {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(file.contents.utf8).write(to: url)
-      } catch {
-        throw DeepLinkTool.TableFailure(message: "cannot write \(url.path): \((error as NSError).localizedDescription)")
-      }
-      print(url.path)
+    let written: [String]
+    do {
+      written = try TreeWriter(root: output).write(site.files.map { ($0.path, $0.contents) })
+    } catch {
+      throw DeepLinkTool.TableFailure(message: error.message)
     }
+    printLines(written)
     for problem in site.problems { printError(problem.description) }
     return site.problems.contains { $0.severity == .error } ? 1 : 0
   }

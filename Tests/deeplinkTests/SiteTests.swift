@@ -25,7 +25,7 @@ import Testing
     #expect(
       site.files.map(\.path) == [
         ".well-known/apple-app-site-association", ".well-known/assetlinks.json", "_dlk/item.html", "_dlk/account.html",
-        "_dlk/docs.html", "_dlk/search.html", "search/index.html", "_dlk/home.html", "index.html", "404.html",
+        "_dlk/docs.html", "_dlk/search.html", "_dlk/home.html", "search/index.html", "index.html", "404.html",
         "_redirects",
       ])
     #expect(!site.files.contains { $0.contents.contains("deleteAccount.html") })

@@ -95,7 +95,9 @@ public struct RouteTable: Sendable, Hashable {
     public var title: String
     /// A sentence under it, and the preview's description.
     public var description: String?
-    /// The preview's image: an absolute `https` URL.
+    /// The preview's image: an absolute `https` URL (a preview crawler fetches nothing else, and
+    /// a `javascript:` or `data:` value has no place in a page's head); any other is a problem
+    /// of the table.
     public var image: String?
 
     /// Creates a page.
@@ -103,6 +105,18 @@ public struct RouteTable: Sendable, Hashable {
       self.title = title
       self.description = description
       self.image = image
+    }
+
+    /// Why `image` is not an absolute `https` URL with a host, or `nil` when it is.
+    static func imageProblem(_ image: String) -> String? {
+      if image.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+        return "holds a space or a control character"
+      }
+      guard let url = URL(string: image), url.scheme?.lowercased() == "https" else {
+        return "is not an absolute https URL"
+      }
+      guard let host = url.host, !host.isEmpty else { return "has no host" }
+      return nil
     }
   }
 
@@ -161,9 +175,12 @@ public struct RouteTable: Sendable, Hashable {
       let name = entry.name
       let allowed = entry.values.sorted { $0.key < $1.key }
       let pattern = try? RoutePattern(entry.path)
+      let label = RouteLabel(pattern: entry.path, name: name).text
       if let pattern {
-        let label = RouteLabel(pattern: entry.path, name: name).text
         problems += Self.valuesProblems(allowed, of: pattern).map { .init(.invalidOption, "\(label) \($0)") }
+      }
+      if let image = entry.page?.image, let problem = LandingPage.imageProblem(image) {
+        problems.append(.init(.invalidOption, "\(label) has the page image \(quoted(image)), which \(problem)"))
       }
       let query = pattern?.query ?? []
       // A repeated parameter keeps every item; a defaulted one equal to its default prints nothing.

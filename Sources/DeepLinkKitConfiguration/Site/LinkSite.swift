@@ -53,8 +53,14 @@ public struct LinkSite: Sendable {
 
   /// The files, in a stable order.
   public var files: [File]
-  /// What was left out or needs the app's attention (a rule Android cannot express).
+  /// What was left out or needs the app's attention (a rule Android cannot express, a route
+  /// that gets no folder page).
   public var problems: [ConfigurationProblem]
+
+  /// Why a tree of `paths` cannot be written safely under one folder (a path that leaves it, a
+  /// name a disk does not keep, a clash on a case-insensitive disk, a file where a folder goes),
+  /// or `nil`: what the tool checks before it writes anything.
+  package static func treeProblem(_ paths: [String]) -> String? { SiteLayout.treeProblem(paths) }
 }
 
 extension RouteTable {
@@ -67,6 +73,19 @@ extension RouteTable {
     guard let domain = options.domain.map(AssociationTable.normalized) ?? appSiteAssociationDomains.first else {
       throw RouteTableError(problems: [
         .init(.invalidOption, "the table lists no universal-link host; a site serves one domain")
+      ])
+    }
+    // A domain the table does not serve would get a site whose every page copies links the app
+    // refuses (`unknownHost`), as `aasa verify` calls it `hostNotServed`.
+    let wildcards = hosts.map(AssociationTable.normalized).filter { $0.hasPrefix("*.") }.map { $0.dropFirst(1) }
+    if options.domain != nil, !appSiteAssociationDomains.contains(domain),
+      !wildcards.contains(where: { domain.hasSuffix($0) })
+    {
+      throw RouteTableError(problems: [
+        .init(
+          .invalidOption,
+          "the table serves no universal links on \(quoted(domain)) (hostNotServed); its domains: "
+            + (appSiteAssociationDomains.isEmpty ? "none" : appSiteAssociationDomains.joined(separator: ", ")))
       ])
     }
     if let id = options.appStoreID, id.isEmpty || !id.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -87,8 +106,28 @@ extension RouteTable {
       problems += found
     }
     let pages = SitePages(table: self, association: association, domain: domain, options: options)
-    files += pages.files()
-    return LinkSite(files: files, problems: problems)
+    let layout = pages.files(besides: files.map(\.path))
+    guard layout.clashes.isEmpty else { throw RouteTableError(problems: layout.clashes) }
+    files += layout.files
+    // Whatever the table holds, the tree stays under its root, with names every disk keeps; the
+    // rules above make it so, and this says so before anything is written.
+    if let problem = SiteLayout.treeProblem(files.map(\.path)) {
+      throw RouteTableError(problems: [.init(.conflict, "the site cannot be written: \(problem)")])
+    }
+    return LinkSite(files: files, problems: problems + layout.notes)
+  }
+
+  /// What the table's routes make of the site `deeplink site generate` writes, as `deeplink lint`
+  /// reports it: a route whose folder page would stand where the site writes a file of its own
+  /// (an error), and a literal path that gets no folder page, and why (a warning). Empty for a
+  /// table that serves no universal-link host, or does not build.
+  package func siteProblems() -> [ConfigurationProblem] {
+    guard let domain = appSiteAssociationDomains.first,
+      let association = try? AssociationTable(self, domain: domain)
+    else { return [] }
+    let pages = SitePages(table: self, association: association, domain: domain, options: .init(name: ""))
+    let layout = pages.files(besides: SitePages.associationFiles)
+    return layout.clashes.map { ConfigurationProblem($0.code.rawValue, .error, $0.message) } + layout.notes
   }
 }
 
@@ -97,8 +136,10 @@ struct SitePages {
   struct Page {
     let entry: RouteTable.Entry
     let file: String
-    let segments: [RoutePattern.Segment]
+    let pattern: RoutePattern
     let isForbidden: Bool
+
+    var segments: [RoutePattern.Segment] { pattern.segments }
 
     /// The (decoded) segments of a route with no parameter; `nil` for a pattern with
     /// parameters, which has no one link.
@@ -123,26 +164,94 @@ struct SitePages {
     var used: Set<String> = []
     return association.routes.compactMap { route in
       guard let entry = entries[route.name] else { return nil }
-      var file = String(route.name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" })
-      while !used.insert(file).inserted { file += "_" }
-      return Page(entry: entry, file: file, segments: route.pattern.segments, isForbidden: !route.allowsUniversalLinks)
+      let file = SiteLayout.pageName(route.name, used: &used)
+      return Page(entry: entry, file: file, pattern: route.pattern, isForbidden: !route.allowsUniversalLinks)
     }
   }
 
-  func files() -> [LinkSite.File] {
+  /// The files the site writes beside the pages when it is given every option: a route's
+  /// folder page may not stand where they do.
+  static let associationFiles = [".well-known/apple-app-site-association", ".well-known/assetlinks.json"]
+
+  /// The pages, `404.html` and `_redirects`; a route whose folder page would clash with a file
+  /// the site writes (`besides`, or its own) as a table problem (`clashes`), and each literal
+  /// path that gets no folder page, with why (`notes`).
+  func files(besides: [String]) -> (
+    files: [LinkSite.File], clashes: [RouteTableError.Problem], notes: [ConfigurationProblem]
+  ) {
     let pages = pages
     var files: [LinkSite.File] = []
+    var folders: [(page: Page, path: String, html: String)] = []
+    var notes: [ConfigurationProblem] = []
+    // A case-insensitive table opens a path's every case variant as the path itself: only a
+    // case-sensitive one can send a variant of an allowed path to a forbidden route.
+    let forbidden = table.isCaseSensitive ? pages.filter(\.isForbidden) : []
     for page in pages where !page.isForbidden {
       let html = self.html(for: page)
       files.append(.init(path: "_dlk/\(page.file).html", contents: html))
-      // The folder a static host serves the route's path from: its decoded segments.
-      if let folder = page.literals?.joined(separator: "/") {
-        files.append(.init(path: folder.isEmpty ? "index.html" : "\(folder)/index.html", contents: html))
+      // The folder a static host serves the route's path from: its decoded segments, when they
+      // name folders safely and no forbidden route may have that path on a case-insensitive host.
+      guard let literals = page.literals else { continue }
+      let why: String? =
+        literals.lazy.compactMap { segment in
+          SiteLayout.folderProblem(segment).map { "its segment \(quoted(segment)) \($0)" }
+        }
+        .first
+        ?? forbidden.first { SiteLayout.mayMatchIgnoringCase($0.pattern, literals) }.map {
+          "a case-insensitive host would serve its folder at the path of \(quoted($0.entry.name)), "
+            + "which universal links may not open"
+        }
+      if let why {
+        notes.append(Self.noFolderPage(page, why))
+        continue
+      }
+      folders.append((page, literals.isEmpty ? "index.html" : literals.joined(separator: "/") + "/index.html", html))
+    }
+    // Two folder pages that differ only in case are one on APFS and NTFS: neither is written.
+    let byCase = Dictionary(grouping: folders, by: { $0.path.lowercased() })
+    for folder in folders where byCase[folder.path.lowercased()]!.count > 1 {
+      let others = byCase[folder.path.lowercased()]!.filter { $0.page.entry.name != folder.page.entry.name }
+      notes.append(
+        Self.noFolderPage(
+          folder.page,
+          "its path differs only in case from \(others.map { quoted($0.page.entry.name) }.joined(separator: ", "))'s, "
+            + "and a case-insensitive disk keeps one of the two"))
+    }
+    folders.removeAll { byCase[$0.path.lowercased()]!.count > 1 }
+    let own = besides + files.map(\.path) + ["404.html", "_redirects"]
+    var clashes: [RouteTableError.Problem] = []
+    for folder in folders {
+      let others =
+        own.map { ($0, "the site's own file") }
+        + folders.filter { $0.path != folder.path }.map {
+          ($0.path, "the folder page of \(quoted($0.page.entry.name))")
+        }
+      if let (path, what) = others.first(where: { Self.clash(folder.path, $0.0) }) {
+        clashes.append(
+          .init(
+            .conflict,
+            "\(RouteLabel(pattern: folder.page.entry.path, name: folder.page.entry.name).text) would have its page at "
+              + "\(quoted(folder.path)), which clashes with \(what) \(quoted(path)); give the route another path"))
       }
     }
+    files += folders.map { LinkSite.File(path: $0.path, contents: $0.html) }
     files.append(.init(path: "404.html", contents: notFound(pages)))
     files.append(.init(path: "_redirects", contents: redirects(pages)))
-    return files
+    return (files, clashes, notes)
+  }
+
+  /// Whether two paths cannot both be written on a case-insensitive disk: the same path, or
+  /// one a folder the other needs for a file.
+  static func clash(_ one: String, _ other: String) -> Bool {
+    let (a, b) = (one.lowercased(), other.lowercased())
+    return a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/")
+  }
+
+  static func noFolderPage(_ page: Page, _ why: String) -> ConfigurationProblem {
+    ConfigurationProblem(
+      "noFolderPage", .warning,
+      "\(RouteLabel(pattern: page.entry.path, name: page.entry.name).text) gets no folder page: \(why); "
+        + "_redirects and 404.html still serve its page")
   }
 
   /// `_redirects`: each pattern rewritten to its page (status 200 keeps the address), a
@@ -153,7 +262,7 @@ struct SitePages {
       var wildcard = 0
       let pattern = page.segments.map { segment -> String in
         switch segment {
-        case .literal(let text): return PercentEncoding.encodePathSegment(text)
+        case .literal(let text): return SiteLayout.redirectsSegment(text)
         case .parameter(let name, _): return ":" + name
         case .wildcard:
           wildcard += 1
@@ -265,7 +374,10 @@ struct SitePages {
         var host = \(Self.script(domain));
         var appStore = \(appStore.map(Self.script) ?? "null");
         var play = \(play.map(Self.script) ?? "null");
-        var fragment = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+        // 404.html puts the path it was asked for in the fragment; a fragment that is not one
+        // (a malformed escape, #%) would throw before the button works: the page's own address.
+        var fragment = "";
+        try { fragment = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : ""; } catch (e) {}
         var path = fragment.charAt(0) === "/" ? fragment : location.pathname + location.search;
         var link = "https://" + host + path;
         var button = document.getElementById("dlk-get");

@@ -98,20 +98,31 @@ extension RouteTable {
       ]
     }
     var problems: [ConfigurationProblem] = []
-    let relations = mine.flatMap { $0["relation"] as? [String] ?? [] }
-    if !relations.contains(Self.handleAllURLs) {
+    // Android checks each statement on its own: an app signed with a fingerprint handles the
+    // domain's links when one statement both grants the relation and lists that fingerprint.
+    let granting = mine.filter { ($0["relation"] as? [String] ?? []).contains(Self.handleAllURLs) }
+    if granting.isEmpty {
       problems.append(
         ConfigurationProblem(
           "relationMissing", .error, "no statement for the package grants \(quoted(Self.handleAllURLs))"))
     }
-    let served = Set(
-      mine.flatMap { (($0["target"] as? [String: Any])?["sha256_cert_fingerprints"] as? [String]) ?? [] }
-        .map(AssetLinksTarget.normalized))
-    for fingerprint in target.fingerprints where !served.contains(fingerprint) {
-      problems.append(
-        ConfigurationProblem("fingerprintMissing", .error, "the signing fingerprint \(fingerprint) is not listed"))
+    let listedIn = { (statement: [String: Any]) in
+      Set(
+        ((statement["target"] as? [String: Any])?["sha256_cert_fingerprints"] as? [String] ?? [])
+          .map(AssetLinksTarget.normalized))
     }
-    let dynamic = mine.compactMap {
+    let granted = Set(granting.flatMap(listedIn))
+    let listed = Set(mine.flatMap(listedIn))
+    for fingerprint in target.fingerprints where !granted.contains(fingerprint) {
+      problems.append(
+        ConfigurationProblem(
+          "fingerprintMissing", .error,
+          listed.contains(fingerprint) && !granting.isEmpty
+            ? "the signing fingerprint \(fingerprint) is listed only in a statement that does not grant "
+              + "\(quoted(Self.handleAllURLs)); Android reads each statement on its own"
+            : "the signing fingerprint \(fingerprint) is not listed"))
+    }
+    let dynamic = granting.compactMap {
       (($0["relation_extensions"] as? [String: Any])?[Self.handleAllURLs] as? [String: Any])?[
         "dynamic_app_link_components"]
     }
@@ -195,7 +206,9 @@ struct AssetLinksTarget {
     for fingerprint in fingerprints {
       let text = Self.normalized(fingerprint)
       let bytes = text.split(separator: ":")
-      if bytes.count == 32, bytes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) {
+      // ASCII hex only: `Character.isHexDigit` takes full-width digits too, which Android's
+      // comparison never matches.
+      if bytes.count == 32, bytes.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { $0.hexValue != nil } }) {
         normalized.append(text)
       } else {
         problems.append(
