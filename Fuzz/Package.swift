@@ -3,7 +3,9 @@
 // Fuzz/run builds them with -sanitize=fuzzer,address and runs each for a bounded time.
 import PackageDescription
 
-let fuzzTargets = ["FuzzURL", "FuzzPush", "FuzzRouteTable", "FuzzInputs", "FuzzDispatcher", "FuzzConfiguration"]
+let fuzzTargets = [
+  "FuzzURL", "FuzzPush", "FuzzRouteTable", "FuzzInputs", "FuzzDispatcher", "FuzzConfiguration", "FuzzDeferred",
+]
 
 let package = Package(
   name: "DeepLinkFuzz",
@@ -24,6 +26,7 @@ let package = Package(
         dependencies: [
           "FuzzSupport", .product(name: "DeepLinkKit", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
+          .product(name: "DeepLinkKitDeferred", package: "DeepLinkKit"),
         ],
         swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     },

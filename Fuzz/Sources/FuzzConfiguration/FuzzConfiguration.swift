@@ -3,7 +3,9 @@ import DeepLinkKitConfiguration
 import Foundation
 import FuzzSupport
 
-/// Any bytes as an apple-app-site-association file, and as an Info.plist in JSON form: linting,
+/// Any bytes as an apple-app-site-association file, as an Info.plist in JSON form, and as a served
+/// `assetlinks.json` (`site verify`, which passes a file only when one statement grants the app's
+/// fingerprint the relation, as Android reads it): linting,
 /// matching and checking never crash, and a file that cannot be read says why. For a file that
 /// reads, URLs made of every string in it that starts with "/" are matched for each app: a
 /// decision names a rule that exists, `opens` is exactly the apps whose decision is `match`, and a
@@ -13,6 +15,7 @@ import FuzzSupport
 public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let json = Data(UnsafeBufferPointer(start: data, count: count))
   checkInfoPlist(json)
+  checkAssetLinks(json)
   let problems = AppSiteAssociation.lint(json: json)
   let file: AppSiteAssociation
   do {
@@ -130,3 +133,22 @@ private let fuzzTable: RouteTable = {
     fatalError("the fuzz table does not read: \(error)")
   }
 }()
+
+/// The bytes as a served `assetlinks.json`, verified for the fuzz table's app: never a crash, and
+/// a file with no error has, read here on its own, one statement that names the app and grants
+/// `handle_all_urls` with its fingerprint, as Android checks each statement alone.
+private func checkAssetLinks(_ json: Data) {
+  let fingerprint = Array(repeating: "0A", count: 32).joined(separator: ":")
+  let problems = fuzzTable.verifyAssetLinks(json, packageName: "com.example.app", fingerprints: [fingerprint])
+  guard !problems.contains(where: { $0.severity == .error }) else { return }
+  let statements = (try? JSONSerialization.jsonObject(with: json)) as? [[String: Any]] ?? []
+  let grants = statements.contains { statement in
+    let target = statement["target"] as? [String: Any]
+    return target?["namespace"] as? String == "android_app" && target?["package_name"] as? String == "com.example.app"
+      && (statement["relation"] as? [String] ?? []).contains("delegate_permission/common.handle_all_urls")
+      && (target?["sha256_cert_fingerprints"] as? [String] ?? []).contains {
+        $0.uppercased().filter { $0 != ":" && !$0.isWhitespace } == fingerprint.filter { $0 != ":" }
+      }
+  }
+  if !grants { violation("an assetlinks.json with no statement granting the app passed: \(problems)") }
+}

@@ -22,7 +22,7 @@ public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if error.problems.isEmpty { violation("a table was refused without a problem") }
     return 0
   }
-  checkSite(table)
+  checkSite(table, router: router)
   let prefixes =
     table.schemes.prefix(1).map { "\($0)://" }
     + table.hosts.filter { !$0.hasPrefix("*.") }.prefix(1).map { "https://\($0)" }
@@ -95,10 +95,11 @@ private func checkLimits(_ link: String, router: LinkRouter<NamedRoute>, table: 
 /// The site `deeplink site` writes for the table (when it serves a universal-link host): a route
 /// that universal links may not open gets no page, a table's values never open a markup element
 /// or a script of their own (a page has exactly its one script), and the Android file is JSON.
-private func checkSite(_ table: RouteTable) {
-  guard !table.appSiteAssociationDomains.isEmpty,
+private func checkSite(_ table: RouteTable, router: LinkRouter<NamedRoute>) {
+  guard let host = table.appSiteAssociationDomains.first,
     let site = try? table.site(LinkSite.Options(name: "App", appStoreID: "1"))
   else { return }
+  checkSiteTree(site, table: table, router: router, host: host)
   for entry in table.routes where entry.sources.map({ !$0.contains(.universalLink) }) ?? false {
     if site.files.contains(where: { $0.path.hasSuffix("/\(entry.name).html") }) {
       violation("the route \(entry.name), forbidden on universal links, has a landing page")
@@ -120,7 +121,7 @@ private func checkSite(_ table: RouteTable) {
 }
 
 /// A segment of a link that matches a pattern's segment.
-private func sample(_ segment: RoutePattern.Segment) -> String {
+func sample(_ segment: RoutePattern.Segment) -> String {
   switch segment {
   case .literal(let text):
     text.utf8.map { byte in
