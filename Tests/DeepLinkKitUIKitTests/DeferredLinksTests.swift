@@ -109,7 +109,8 @@ import Testing
     let furthest = launch(App(), store: DeferredLinkMemoryStore())
       .claimPasted("https://evil.example/?dlk_handoff=-9223372036854775808")
     #expect(furthest.refusal?.code == .expired)
-    #expect(furthest.refusal?.message == "the hand-off is 9.223372038654775e+18 s old; deferred links open within 86400 s")
+    #expect(
+      furthest.refusal?.message == "the hand-off is 9.223372038654775e+18 s old; deferred links open within 86400 s")
     let ahead = launch(App(), store: DeferredLinkMemoryStore())
       .claimPasted("https://app.example.com/items/1?dlk_handoff=9223372036854775807")
     #expect(ahead.refusal?.message == "the hand-off is dated 9223372035054776320 s in the future")
@@ -121,10 +122,12 @@ import Testing
       // Refused before the dispatcher: the launch may still take another hand-off.
       #expect(links.claim("https://app.example.com/items/2", id: nil, createdAt: nil) != .nothing(.alreadyTaken))
     }
-    #expect(DeferredLinks<Route>.handoffLink("https://app.example.com/", at: Date(timeIntervalSince1970: .nan))
-      == "https://app.example.com/?dlk_handoff=0")
-    #expect(DeferredLinks<Route>.handoffLink("https://app.example.com/", at: Date(timeIntervalSince1970: 1e300))
-      == "https://app.example.com/?dlk_handoff=0")
+    #expect(
+      DeferredLinks<Route>.handoffLink("https://app.example.com/", at: Date(timeIntervalSince1970: .nan))
+        == "https://app.example.com/?dlk_handoff=0")
+    #expect(
+      DeferredLinks<Route>.handoffLink("https://app.example.com/", at: Date(timeIntervalSince1970: 1e300))
+        == "https://app.example.com/?dlk_handoff=0")
   }
 
   /// The same from the app group: a clip's entry whose time is not a finite date is expired.
@@ -145,13 +148,16 @@ import Testing
   /// the launch's deferred link, so the App Clip's hand-off still opens.
   @Test func aLinkToAnotherHostLeavesTheLaunchsDeferredLink() {
     let links = launch(App(), store: DeferredLinkMemoryStore())
-    #expect(links.claimPasted("https://evil.example/items/1?dlk_handoff=1800000000").dispatcherRefusal?.code == .unknownHost)
+    #expect(
+      links.claimPasted("https://evil.example/items/1?dlk_handoff=1800000000").dispatcherRefusal?.code == .unknownHost)
     #expect(
       links.claim("https://app.example.com/items/9", id: "clip-1", createdAt: Self.tap)
         == .handedOver(.held(.item(9), missing: [.signedIn])))
     // A link on the app's hosts that its dispatcher refuses does use it up.
     let refused = launch(App(), store: DeferredLinkMemoryStore())
-    #expect(refused.claimPasted("https://app.example.com/account/delete?dlk_handoff=1800000000").dispatcherRefusal?.code == .sourceNotAllowed)
+    #expect(
+      refused.claimPasted("https://app.example.com/account/delete?dlk_handoff=1800000000").dispatcherRefusal?.code
+        == .sourceNotAllowed)
     #expect(refused.claim("https://app.example.com/items/9", id: "c", createdAt: Self.tap) == .nothing(.alreadyTaken))
   }
 
