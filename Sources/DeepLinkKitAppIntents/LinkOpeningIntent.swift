@@ -4,8 +4,11 @@
 //
 // Apple declarations relied on (framework AppIntents, iOS 16, macOS 13, tvOS 16, watchOS 9):
 // - `AppIntent` (`static var title: LocalizedStringResource`, `static var openAppWhenRun: Bool`,
-//   `func perform() async throws -> Self.PerformResult`):
-//   https://developer.apple.com/documentation/appintents/appintent
+//   deprecated in iOS 26 for `static var supportedModes: IntentModes`, `func perform() async
+//   throws -> Self.PerformResult`), declared `@_alwaysEmitConformanceMetadata` in
+//   AppIntents.swiftinterface: https://developer.apple.com/documentation/appintents/appintent,
+//   …/appintent/openappwhenrun, …/appintent/supportedmodes
+// - `IntentModes.foreground` (iOS 26): https://developer.apple.com/documentation/appintents/intentmodes
 // - `IntentResult` and `.result()`:
 //   https://developer.apple.com/documentation/appintents/intentresult
 // iOS 26 (framework AppIntents, module `_AppIntents_UIKit`, the cross-import of AppIntents and
@@ -25,19 +28,29 @@
   import DeepLinkKitUIKit
 
   /// An App Intent that opens the app at a route: it names the route, and the library does the
-  /// rest (the app is opened, the route goes through the registered receiver's dispatcher as a
-  /// link from an intent: its sources, confirmation and conditions apply).
+  /// rest (the route goes through the registered receiver's dispatcher as a link from an intent:
+  /// its sources, confirmation and conditions apply).
   ///
   /// ```swift
   /// struct ShowItemIntent: LinkOpeningIntent {
   ///   static let title: LocalizedStringResource = "Show item"
+  ///   static let openAppWhenRun = true  // in the intent itself: what Xcode's metadata reads
   ///   @Parameter(title: "Item") var id: Int
   ///   var route: ItemsRoute { .item(id: id) }
   /// }
   /// ```
   ///
+  /// The intent declares `openAppWhenRun` itself (and, from iOS 26, `supportedModes` with
+  /// `.foreground`): Xcode builds the metadata Siri and Shortcuts read from the values the
+  /// intent's own declaration holds, before the code runs, so a default supplied here would open
+  /// the app in the process and not in the metadata. In a debug build, `perform()` prints a
+  /// warning when the intent does not open the app. The protocol keeps its conformance records
+  /// in an optimized build (`@_alwaysEmitConformanceMetadata`, as `AppIntent` does), so that an
+  /// intent nothing in the app refers to is not stripped from a Release build.
+  ///
   /// Register the receiver at launch with ``LinkIntents/register(_:)``.
   @available(iOS 16.0, *)
+  @_alwaysEmitConformanceMetadata
   public protocol LinkOpeningIntent: AppIntent {
     associatedtype Route: Hashable & Sendable
     /// The route this intent opens, from its parameters.
@@ -46,12 +59,20 @@
 
   @available(iOS 16.0, *)
   extension LinkOpeningIntent {
-    public static var openAppWhenRun: Bool { true }
-
     @MainActor
     public func perform() async throws -> some IntentResult {
+      LinkIntents.warnUnlessOpensApp(Self.self, opensApp: Self.opensApp)
       try LinkIntents.open(route)
       return .result()
+    }
+
+    /// Whether the intent says that running it opens the app: `supportedModes` from iOS 26,
+    /// `openAppWhenRun` before.
+    static var opensApp: Bool {
+      #if compiler(>=6.2) && canImport(AppIntents, _version: 228)  // built with the iOS 26 SDK
+        if #available(iOS 26.0, *) { return !supportedModes.isSubset(of: .background) }
+      #endif
+      return openAppWhenRun
     }
   }
 
@@ -69,7 +90,12 @@
     /// then opens nothing, so the route opens once.
     ///
     /// ```swift
-    /// struct ShowItemIntent: LinkOpeningSceneIntent { … }
+    /// struct ShowItemIntent: LinkOpeningSceneIntent {
+    ///   static let title: LocalizedStringResource = "Show item"
+    ///   static let supportedModes: IntentModes = .foreground  // what Xcode's metadata reads
+    ///   @Parameter(title: "Item") var id: Int
+    ///   var route: ItemsRoute { .item(id: id) }
+    /// }
     ///
     /// // SceneDelegate: AppIntentSceneDelegate
     /// func scene(_ scene: UIScene, willPerformAppIntent appIntent: any UISceneAppIntent) {
@@ -77,6 +103,7 @@
     /// }
     /// ```
     @available(iOS 26.0, *)
+    @_alwaysEmitConformanceMetadata
     public protocol LinkOpeningSceneIntent: LinkOpeningIntent, UISceneAppIntent {}
 
     @available(iOS 26.0, *)
@@ -91,6 +118,7 @@
 
       @MainActor
       public func perform() async throws -> some IntentResult {
+        LinkIntents.warnUnlessOpensApp(Self.self, opensApp: Self.opensApp)
         try LinkIntents.perform(route, sceneChosen: uiScene != nil)
         return .result()
       }

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import Foundation
 
 /// Where an App Intent that opens the app finds the app's ``LinkReceiver``: registered once at
 /// launch, found by route type. An intent that adopts `LinkOpeningIntent` (the
@@ -11,6 +12,7 @@ import DeepLinkKit
 ///
 /// struct ShowItemIntent: LinkOpeningIntent {
 ///   static let title: LocalizedStringResource = "Show item"
+///   static let openAppWhenRun = true
 ///   @Parameter(title: "Item") var id: Int
 ///   var route: ItemsRoute { .item(id: id) }
 /// }
@@ -38,6 +40,30 @@ public enum LinkIntents {
   /// The receiver registered for `Route`, if any.
   public static func receiver<Route>(for _: Route.Type) -> LinkReceiver<Route>? {
     receivers[ObjectIdentifier(Route.self)] as? LinkReceiver<Route>
+  }
+
+  /// Where ``warnUnlessOpensApp(_:opensApp:)`` writes its warning; standard error by default.
+  static var warn: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+
+  /// The warning of an App Intent that opens a route without opening the app, or `nil`.
+  static func openAppWarning(_ intent: Any.Type, opensApp: Bool) -> String? {
+    guard !opensApp else { return nil }
+    return "DeepLinkKit: warning: \(intent) opens a route but not the app; declare it in the intent itself, where "
+      + "Xcode's metadata reads it: `static let openAppWhenRun = true` (and, from iOS 26, "
+      + "`static let supportedModes: IntentModes = .foreground`)"
+  }
+
+  /// In a debug build, warns when an App Intent that opens a route says that running it does not
+  /// open the app (`openAppWhenRun`, `supportedModes`): Siri and Shortcuts would run it in the
+  /// background, and the route would wait for a window that never comes.
+  ///
+  /// - Parameters:
+  ///   - intent: The intent's type.
+  ///   - opensApp: What it declares.
+  public static func warnUnlessOpensApp(_ intent: Any.Type, opensApp: Bool) {
+    #if DEBUG
+      if let warning = openAppWarning(intent, opensApp: opensApp) { warn(warning) }
+    #endif
   }
 
   /// Hands a route over from an App Intent's `perform()`, as a link from an intent.
