@@ -1,5 +1,5 @@
 // From the DocC guide SwiftUIApps.md; IntegrationGuideTests keeps the guide's blocks equal to these files, and
-// Examples/typecheck type-checks them against the iOS SDK.
+// Examples/ios-check builds them for iOS against a real SDK, as a debug build and as -Osize object code.
 import DeepLinkKit
 
 enum ItemsRoute: Hashable, Sendable {

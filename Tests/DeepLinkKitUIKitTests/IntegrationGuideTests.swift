@@ -146,7 +146,7 @@ let cardRouter = try! LinkRouter<CardRoute>(
   }
 
   /// The guides' Apple code is the example apps' code: every block of the app-delegate,
-  /// scene-delegate and SwiftUI guides stands in `Examples/<App>/`, which `Examples/typecheck`
+  /// scene-delegate and SwiftUI guides stands in `Examples/<App>/`, which `Examples/ios-check`
   /// type-checks against the iOS SDK.
   @Test(arguments: [
     ("AppDelegateApps.md", "AppDelegateApp"), ("SceneDelegateApps.md", "SceneDelegateApp"),
