@@ -19,10 +19,28 @@ public struct AppClipHandoff {
   private let key: String
 
   /// The hand-off in the app group `appGroup` (its `UserDefaults(suiteName:)`); `nil` when the
-  /// group's defaults cannot be opened.
+  /// target is not in the group: `UserDefaults(suiteName:)` opens defaults for any name, so a clip
+  /// without the app-group entitlement would write where the full app never reads. The group is
+  /// the target's when Foundation `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`
+  /// gives its container (https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)).
   public init?(appGroup: String, key: String = "DeepLinkKit.appClipHandoff") {
-    guard let defaults = UserDefaults(suiteName: appGroup) else { return nil }
+    self.init(appGroup: appGroup, key: key, isMember: { Self.isMember(of: $0) })
+  }
+
+  /// The same, with what says whether the target is in the group (a test's answer).
+  init?(appGroup: String, key: String, isMember: (String) -> Bool) {
+    guard isMember(appGroup), let defaults = UserDefaults(suiteName: appGroup) else { return nil }
     self.init(defaults: defaults, key: key)
+  }
+
+  /// Whether the running target has the app group's entitlement: it has the group's container.
+  /// Where there are no app groups (Linux), any name is taken.
+  nonisolated static func isMember(of appGroup: String) -> Bool {
+    #if canImport(Darwin)
+      FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup) != nil
+    #else
+      true
+    #endif
   }
 
   /// The hand-off in `defaults`, under `key`.

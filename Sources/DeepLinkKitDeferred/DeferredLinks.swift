@@ -103,7 +103,8 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
 
   /// Looks for a hand-off on the pasteboard, at the first launch only: asks iOS first whether it
   /// holds a web URL (no prompt), and reads it only then. Call it once launch UI allows the paste
-  /// prompt (after the splash screen).
+  /// prompt (after the splash screen). iOS shows that prompt for any web URL on the pasteboard,
+  /// hand-off or not; for no prompt at all, use a `UIPasteControl` and ``claimPasted(_:)``.
   ///
   /// - Parameter pasteboard: `UIPasteboard.general`.
   /// - Returns: What was found and done with it.

@@ -134,12 +134,15 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   public nonisolated static var maxWindowRoutes: Int { 32 }
 
   /// The user activity that opens `route` in a window the app asks for: make an `NSUserActivity`
-  /// of it and pass that to `UIApplication.requestSceneSessionActivation(_:userActivity:options:errorHandler:)`
-  /// (or a `UISceneSessionActivationRequest`).
+  /// of it and pass it in a `UISceneSessionActivationRequest` to
+  /// `UIApplication.activateSceneSession(for:errorHandler:)` (iOS 17; before,
+  /// `requestSceneSessionActivation(_:userActivity:options:errorHandler:)`). When the request
+  /// fails (an iPhone opens no second window), ``cancelWindowActivity(_:)`` forgets it.
   ///
   /// ```swift
-  /// let activity = NSUserActivity(links.windowActivity(opening: .item(id: 42)))
-  /// UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+  /// let item = links.windowActivity(opening: .item(id: 42))
+  /// let request = UISceneSessionActivationRequest(userActivity: NSUserActivity(item))
+  /// UIApplication.shared.activateSceneSession(for: request) { _ in links.cancelWindowActivity(item) }
   /// ```
   ///
   /// iOS hands the activity to the window's scene (its connection options, or `scene(_:continue:)`
@@ -164,6 +167,20 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
     if windowRoutes.count > Self.maxWindowRoutes { windowRoutes.removeFirst() }
     return UserActivityItem(type: type, title: title, userInfo: [Self.windowTokenKey: token], eligibility: [])
   }
+
+  /// Forgets a window activity whose window iOS did not open: the error handler of
+  /// `UIApplication.activateSceneSession(for:errorHandler:)` (an iPhone has one window, so the
+  /// request fails there). Its route no longer waits, and the activity opens nothing if it comes
+  /// after all.
+  ///
+  /// - Parameter item: What ``windowActivity(opening:type:title:)`` returned.
+  public func cancelWindowActivity(_ item: UserActivityItem) {
+    guard let token = item.userInfo[Self.windowTokenKey] else { return }
+    windowRoutes.removeAll { $0.token == token }
+  }
+
+  /// How many window activities wait to be received.
+  var pendingWindowActivities: Int { windowRoutes.count }
 
   /// The route of a window activity this receiver made, taken so that it opens once.
   private func claimWindowRoute(of activity: some UserActivityInput) -> Route? {

@@ -1,9 +1,10 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
-import DeepLinkKitDeferred
 import DeepLinkKitTesting
 import Foundation
 import Testing
+
+@testable import DeepLinkKitDeferred
 
 /// Deferred links: a link followed before the install opens once, on the first launch, after
 /// sign-in, and only through the user's own hand-off.
@@ -230,6 +231,15 @@ import Testing
     #expect(AppClipHandoff(defaults: defaults).take() == nil)
     AppClipHandoff(defaults: defaults).write(URL(string: "https://app.example.com/items/6")!, at: Self.tap)
     #expect(launch(App(), store: store).claimAppClip(AppClipHandoff(defaults: defaults)) == .nothing(.notFirstLaunch))
+  }
+
+  /// A target without the app group's entitlement gets no hand-off: `UserDefaults(suiteName:)`
+  /// opens defaults for any name, where the full app would never read.
+  @Test func aTargetOutsideTheAppGroupGetsNoHandoff() {
+    let suite = "DeepLinkKitTests.clip.\(UUID().uuidString)"
+    defer { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
+    #expect(AppClipHandoff(appGroup: suite, key: "k", isMember: { _ in false }) == nil)
+    #expect(AppClipHandoff(appGroup: suite, key: "k", isMember: { $0 == suite }) != nil)
   }
 
   /// A launch that already took a deferred link leaves the clip's link where it is, untaken.

@@ -1,9 +1,10 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
 import DeepLinkKitTesting
-import DeepLinkKitUIKit
 import Foundation
 import Testing
+
+@testable import DeepLinkKitUIKit
 
 /// Scenes and windows: a link per window at a cold start is never lost, the same link opened in
 /// two windows opens in both, and a notification tap handed over twice opens once, by its
@@ -219,6 +220,20 @@ import Testing
     // The receiver's own activity still opens its own route.
     #expect(links.continue(own, scene: "B"))
     #expect(record.delivered.map(\.0) == [NamedRoute("payment", parameters: ["id": "1"])])
+  }
+
+  /// A request iOS refuses (an iPhone opens no second window) calls its error handler, which
+  /// forgets the activity: its route waits no more, and the activity opens nothing if it comes.
+  @Test func aWindowThatNeverOpensForgetsItsRoute() {
+    let (links, record) = receiver()
+    let item = links.windowActivity(opening: NamedRoute("settings"))
+    let kept = links.windowActivity(opening: NamedRoute("payment", parameters: ["id": "2"]))
+    #expect(links.pendingWindowActivities == 2)
+    links.cancelWindowActivity(item)  // activateSceneSession's error handler
+    #expect(links.pendingWindowActivities == 1)
+    #expect(!links.continue(activity(item), scene: "B"))
+    #expect(links.continue(activity(kept), scene: "B"))
+    #expect(record.delivered.map(\.0) == [NamedRoute("payment", parameters: ["id": "2"])])
   }
 
   @Test func onlyTheNewestWindowActivitiesAreKept() {

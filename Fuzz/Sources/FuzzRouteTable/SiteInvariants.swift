@@ -117,27 +117,52 @@ private func notFoundRoutes(_ html: String) -> [(regex: String, page: String?)] 
 }
 
 /// Whether `text` matches all of `pattern`, one of the regular expressions `404.html` is made of
-/// (`^` and `$` around `\\`-escaped and plain characters, `.` and classes such as `[^/]` or
-/// `[0-9A-Fa-f]`, each maybe followed by `?`, `+` or `{n}`), as JavaScript reads them. Written
-/// here rather than with `NSRegularExpression`, which leaks a long pattern on Linux.
+/// (`^` and `$` around `\\`-escaped and plain characters, `.`, classes such as `[^/]` or
+/// `[0-9A-Fa-f]`, and `(?:…|…)` groups, each maybe followed by `?`, `+` or `{n}`), as JavaScript
+/// reads them. Written here rather than with `NSRegularExpression`, which leaks a long pattern on
+/// Linux.
 private func matchesRegex(_ pattern: String, _ text: String, ignoringCase: Bool) -> Bool {
-  enum Atom {
-    case character(Character)
-    case any
-    case set(negated: Bool, ranges: [ClosedRange<Character>])
-  }
-  var atoms: [(atom: Atom, min: Int, max: Int)] = []
   var characters = Array(pattern)
   if characters.first == "^" { characters.removeFirst() }
   if characters.last == "$", characters.dropLast().last != "\\" { characters.removeLast() }
   var index = 0
-  while index < characters.count {
-    var atom: Atom
+  let alternatives = parseAlternatives(characters, &index)
+  let input = Array(text)
+  let matcher = RegexMatcher(input: input, ignoringCase: ignoringCase)
+  return alternatives.contains { matcher.match($0[...], 0) { $0 == input.count } }
+}
+
+private indirect enum RegexAtom {
+  case character(Character)
+  case any
+  case set(negated: Bool, ranges: [ClosedRange<Character>])
+  case group([[RegexNode]])
+}
+
+private struct RegexNode {
+  var atom: RegexAtom
+  var min = 1
+  var max = 1
+}
+
+/// Alternatives separated by `|`, up to a `)` or the end.
+private func parseAlternatives(_ characters: [Character], _ index: inout Int) -> [[RegexNode]] {
+  var alternatives: [[RegexNode]] = [[]]
+  while index < characters.count, characters[index] != ")" {
+    if characters[index] == "|" {
+      alternatives.append([])
+      index += 1
+      continue
+    }
+    var atom: RegexAtom
     switch characters[index] {
     case "\\":
       index += 1
       atom = .character(characters[index])
     case ".": atom = .any
+    case "(":
+      index += characters[index + 1] == "?" ? 3 : 1  // "(?:" or "("
+      atom = .group(parseAlternatives(characters, &index))
     case "[":
       index += 1
       let negated = characters[index] == "^"
@@ -157,22 +182,53 @@ private func matchesRegex(_ pattern: String, _ text: String, ignoringCase: Bool)
     case let character: atom = .character(character)
     }
     index += 1
-    var (min, max) = (1, 1)
+    var node = RegexNode(atom: atom)
     if index < characters.count {
       switch characters[index] {
-      case "?": (min, max, index) = (0, 1, index + 1)
-      case "+": (min, max, index) = (1, Int.max, index + 1)
+      case "?": (node.min, node.max, index) = (0, 1, index + 1)
+      case "+": (node.min, node.max, index) = (1, Int.max, index + 1)
       case "{":
         let close = characters[index...].firstIndex(of: "}")!
         let count = Int(String(characters[(index + 1)..<close]))!
-        (min, max, index) = (count, count, close + 1)
+        (node.min, node.max, index) = (count, count, close + 1)
       default: break
       }
     }
-    atoms.append((atom, min, max))
+    alternatives[alternatives.count - 1].append(node)
   }
-  let input = Array(text)
-  func accepts(_ atom: Atom, _ character: Character) -> Bool {
+  return alternatives
+}
+
+/// A backtracking matcher: each node, repeated as its quantifier allows, then the rest.
+private struct RegexMatcher {
+  let input: [Character]
+  let ignoringCase: Bool
+
+  func match(_ nodes: ArraySlice<RegexNode>, _ position: Int, _ rest: (Int) -> Bool) -> Bool {
+    guard let node = nodes.first else { return rest(position) }
+    return repeatNode(node, count: 0, position) { match(nodes.dropFirst(), $0, rest) }
+  }
+
+  /// `node` matched `count` times so far, ending at `position`: once more if it may (greedy),
+  /// else the rest.
+  private func repeatNode(_ node: RegexNode, count: Int, _ position: Int, _ rest: (Int) -> Bool) -> Bool {
+    if count < node.max,
+      one(node.atom, position, { next in next != position && repeatNode(node, count: count + 1, next, rest) })
+    {
+      return true
+    }
+    return count >= node.min && rest(position)
+  }
+
+  private func one(_ atom: RegexAtom, _ position: Int, _ rest: (Int) -> Bool) -> Bool {
+    if case .group(let alternatives) = atom {
+      return alternatives.contains { match($0[...], position, rest) }
+    }
+    guard position < input.count, accepts(atom, input[position]) else { return false }
+    return rest(position + 1)
+  }
+
+  private func accepts(_ atom: RegexAtom, _ character: Character) -> Bool {
     // A case's other form, where it is one character (`ß` upper-cases to two).
     let forms =
       [character]
@@ -184,18 +240,7 @@ private func matchesRegex(_ pattern: String, _ text: String, ignoringCase: Bool)
       return ignoringCase ? character.lowercased() == expected.lowercased() : character == expected
     case .set(let negated, let ranges):
       return forms.contains { form in ranges.contains { $0.contains(form) } } != negated
+    case .group: return false
     }
   }
-  func match(_ atom: Int, _ position: Int) -> Bool {
-    guard atom < atoms.count else { return position == input.count }
-    let (current, min, max) = atoms[atom]
-    var count = 0
-    while count < max, position + count < input.count, accepts(current, input[position + count]) { count += 1 }
-    while count >= min {
-      if match(atom + 1, position + count) { return true }
-      count -= 1
-    }
-    return false
-  }
-  return match(0, 0)
 }

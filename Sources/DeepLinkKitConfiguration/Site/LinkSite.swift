@@ -314,17 +314,33 @@ struct SitePages {
     let parts = segments.map { segment -> String in
       switch segment {
       case .literal(let text):
-        // As the browser's `location.pathname` has it: percent-encoded.
-        PercentEncoding.encodePathSegment(text).unicodeScalars.map {
-          "\\^$.|?*+()[]{}/".unicodeScalars.contains($0) ? "\\\($0)" : String($0)
-        }.joined()
-      case .parameter(_, .int): "-?[0-9]+"
-      case .parameter(_, .uuid): "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+        // As the browser's `location.pathname` may have it: each byte as it is or percent-encoded
+        // (a link may encode `_` as `%5F`, which the router reads as `_`), either hex case.
+        text.utf8.map(Self.regexByte).joined()
+      // A typed value's characters may come percent-encoded too.
+      case .parameter(_, .int): "(?:-|%2[Dd])?(?:[0-9]|%3[0-9])+"
+      case .parameter(_, .uuid):
+        [8, 4, 4, 4, 12].map { "(?:[0-9A-Fa-f]|%3[0-9]|%[46][1-6]){\($0)}" }.joined(separator: "(?:-|%2[Dd])")
       case .parameter, .wildcard: "[^/]+"
       case .catchAll: ".+"
       }
     }
     return parts.isEmpty ? "^/$" : "^/" + parts.joined(separator: "/") + "/?$"
+  }
+
+  /// One byte of a literal as the regular expression of a path matches it: `%XX` in either hex
+  /// case, or, for a printable ASCII character a path may hold as it is, that character too.
+  static func regexByte(_ byte: UInt8) -> String {
+    let hex = Array("0123456789ABCDEF")
+    let digit = { (value: UInt8) in
+      let upper = hex[Int(value)]
+      return upper.isLetter ? "[\(upper)\(Character(upper.lowercased()))]" : String(upper)
+    }
+    let encoded = "%" + digit(byte >> 4) + digit(byte & 0xF)
+    guard byte > 0x20, byte < 0x7F, !"/?#%".utf8.contains(byte) else { return encoded }
+    let character = Character(Unicode.Scalar(byte))
+    let plain = "\\^$.|?*+()[]{}".contains(character) ? "\\\(character)" : String(character)
+    return "(?:\(plain)|\(encoded))"
   }
 
   /// A route's landing page.
