@@ -16,21 +16,23 @@ struct ItemsApp: App {
   }
 }
 
-/// One window (iPad and Mac run several): its own identifier and navigation state, so a link
-/// opened in it is shown in it, and no other window consumes it.
+/// One window (iPad and Mac run several): its own navigation state, so a link opened in it is
+/// shown in it, and no other window consumes it. It is named by its scene's session identifier,
+/// as a notification tap, a quick action and an App Intent name it.
 struct ItemsWindow: View {
   let links: LinkReceiver<ItemsRoute>
   let navigation: LinkNavigationStates<ItemsRoute>
-  @SceneStorage("window") private var window = UUID().uuidString
+  @State private var window: String?  // the scene's session identifier, once the view is in its window
   @Environment(\.scenePhase) private var scenePhase
 
   var body: some View {
     ContentView(navigation: navigation.state(forScene: window))
       .onOpenURL(forwardingTo: links, scene: window)
       .onContinueUserActivity("com.apple.corespotlightitem", forwardingTo: links, scene: window)
+      .linkScene($window)
       .handlesExternalEvents(preferring: ["*"], allowing: ["*"])  // an open window takes a link, not a new one
-      .onChange(of: scenePhase, initial: true) {
-        if scenePhase == .active { navigation.activate(scene: window) }  // links of no window come here
+      .onChange(of: scenePhase == .active ? window : nil, initial: true) {
+        if scenePhase == .active, let window { navigation.activate(scene: window) }  // links of no window come here
       }
       .onAppear { links.dispatcher.satisfy(.ready) }
   }
@@ -38,6 +40,9 @@ struct ItemsWindow: View {
 
 @MainActor
 final class ItemsAppDelegate: NSObject, UIApplicationDelegate {
+  /// The adaptor's delegate, for the scene delegate SwiftUI makes (`UIApplication.shared.delegate`
+  /// is SwiftUI's own).
+  static private(set) weak var shared: ItemsAppDelegate?
   let navigation = LinkNavigationStates<ItemsRoute>()
   lazy var links: LinkReceiver<ItemsRoute> = {
     let dispatcher = LinkDispatcher(router: itemsRouter)
@@ -49,9 +54,39 @@ final class ItemsAppDelegate: NSObject, UIApplicationDelegate {
   func application(
     _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
   ) -> Bool {
+    Self.shared = self
     UNUserNotificationCenter.current().delegate = notifications  // pushes: taps arrive here
     LinkIntents.register(links)  // App Intents: ShowItemIntent finds it by its route type
     return links.didFinishLaunching(options: launchOptions)
+  }
+
+  func application(
+    _ application: UIApplication, configurationForConnecting session: UISceneSession,
+    options: UIScene.ConnectionOptions
+  ) -> UISceneConfiguration {
+    let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)
+    configuration.delegateClass = ItemsSceneDelegate.self  // quick actions reach a scene delegate only
+    return configuration
+  }
+}
+
+/// SwiftUI hands a window's URLs and activities to `onOpenURL`; a quick action, pressed while the
+/// app runs or the one that launched it, reaches only a scene delegate, which names the window.
+final class ItemsSceneDelegate: NSObject, UIWindowSceneDelegate {
+  func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+  ) {
+    if let item = connectionOptions.shortcutItem {
+      ItemsAppDelegate.shared?.links.perform(item, scene: session.persistentIdentifier)
+    }
+  }
+
+  func windowScene(
+    _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+    completionHandler: @escaping (Bool) -> Void
+  ) {
+    let links = ItemsAppDelegate.shared?.links
+    completionHandler(links?.perform(shortcutItem, scene: windowScene.session.persistentIdentifier) ?? false)
   }
 }
 

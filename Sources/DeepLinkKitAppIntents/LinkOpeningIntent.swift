@@ -43,7 +43,7 @@
   /// The intent declares `openAppWhenRun` itself (and, from iOS 26, `supportedModes` with
   /// `.foreground`): Xcode builds the metadata Siri and Shortcuts read from the values the
   /// intent's own declaration holds, before the code runs, so a default supplied here would open
-  /// the app in the process and not in the metadata. In a debug build, `perform()` prints a
+  /// the app in the process and not in the metadata. In a debug build on iOS 26, `perform()` prints a
   /// warning when the intent does not open the app. The protocol keeps its conformance records
   /// in an optimized build (`@_alwaysEmitConformanceMetadata`, as `AppIntent` does), so that an
   /// intent nothing in the app refers to is not stripped from a Release build.
@@ -66,13 +66,15 @@
       return .result()
     }
 
-    /// Whether the intent says that running it opens the app: `supportedModes` from iOS 26,
-    /// `openAppWhenRun` before.
+    /// Whether the intent says that running it opens the app, as iOS 26 reads it
+    /// (`supportedModes`, which an intent's `openAppWhenRun` sets unless it declares its own).
+    /// Before iOS 26 it is not read here: `openAppWhenRun` is deprecated from iOS 26, and naming it
+    /// would warn every app that targets iOS 26.
     static var opensApp: Bool {
       #if compiler(>=6.2) && canImport(AppIntents, _version: 228)  // built with the iOS 26 SDK
         if #available(iOS 26.0, *) { return !supportedModes.isSubset(of: .background) }
       #endif
-      return openAppWhenRun
+      return true
     }
   }
 

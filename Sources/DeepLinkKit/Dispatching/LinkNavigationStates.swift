@@ -7,15 +7,22 @@
   /// to the window used last (``activate(scene:)``), or waits for the first window that becomes
   /// active.
   ///
+  /// A window is named as every source names it, by its scene's session identifier (a
+  /// notification tap's `targetScene`, a quick action's and an App Intent's scene): in SwiftUI,
+  /// `linkScene(_:)` reads it once the view is in its window.
+  ///
   /// ```swift
   /// // composition root
   /// let navigation = LinkNavigationStates<ItemsRoute>()
   /// dispatcher.setHandler(navigation.deliver)
   ///
-  /// // each window's root view, with its own id (@SceneStorage("window") var window = UUID().uuidString)
+  /// // each window's root view (@State private var window: String?)
   /// ContentView(navigation: navigation.state(forScene: window))
   ///   .onOpenURL(forwardingTo: links, scene: window)
-  ///   .onChange(of: scenePhase) { if scenePhase == .active { navigation.activate(scene: window) } }
+  ///   .linkScene($window)
+  ///   .onChange(of: scenePhase == .active ? window : nil, initial: true) {
+  ///     if scenePhase == .active, let window { navigation.activate(scene: window) }
+  ///   }
   /// ```
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
   @MainActor
@@ -28,14 +35,18 @@
     public private(set) var activeScene: String?
     /// A link of no known window delivered before any window was active.
     @ObservationIgnored private var unplaced: Route?
+    /// The state of a window whose name is not known yet: nothing is delivered into it.
+    @ObservationIgnored private let unnamed = LinkNavigationState<Route>()
 
     /// Creates the states of no window yet.
     public init() {}
 
-    /// The state of the window `scene`, made when first asked for.
+    /// The state of the window `scene`, made when first asked for; a window not named yet (`nil`)
+    /// gets an empty state, and its own once it is named (links meanwhile wait for it in theirs).
     ///
     /// - Parameter scene: The window's identifier, as its links are handed over with.
-    public func state(forScene scene: String) -> LinkNavigationState<Route> {
+    public func state(forScene scene: String?) -> LinkNavigationState<Route> {
+      guard let scene else { return unnamed }
       if let state = states[scene] { return state }
       let state = LinkNavigationState<Route>()
       states[scene] = state

@@ -5,25 +5,67 @@
 //   https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
 // - `View.onContinueUserActivity(_ activityType: String, perform: @escaping (NSUserActivity) -> ())`:
 //   https://developer.apple.com/documentation/swiftui/view/oncontinueuseractivity(_:perform:)
+// - `View.background(_:alignment:)`, `UIViewRepresentable` (`makeUIView(context:)`,
+//   `updateUIView(_:context:)`): https://developer.apple.com/documentation/swiftui/uiviewrepresentable
+// - UIKit `UIView.didMoveToWindow()`, `UIView.window`, `UIWindow.windowScene`, `UIScene.session`,
+//   `UISceneSession.persistentIdentifier`: https://developer.apple.com/documentation/uikit/uiview/didmovetowindow(),
+//   …/uiwindow/windowscene, …/uiscenesession/persistentidentifier
 #if canImport(SwiftUI) && canImport(UIKit) && (os(iOS) || os(visionOS))
   import DeepLinkKit
   import SwiftUI
+  import UIKit
 
   extension View {
+    /// Reads the identifier of the window this view is shown in, its `UIWindowScene`'s
+    /// `session.persistentIdentifier`, into `scene` once the view is in a window: the name a
+    /// notification tap (`targetScene`), a quick action and an App Intent give the window too, so
+    /// pass it to every forward and to `LinkNavigationStates`.
+    @MainActor
+    public func linkScene(_ scene: Binding<String?>) -> some View {
+      background(SceneReader { identifier in if scene.wrappedValue != identifier { scene.wrappedValue = identifier } })
+    }
+
     /// Forwards `onOpenURL` (custom schemes and universal links) to the receiver, from the window
-    /// `scene` (its own identifier, such as a `@SceneStorage` UUID), if given.
+    /// `scene` (``linkScene(_:)``), if known.
     @MainActor
     public func onOpenURL<Route>(forwardingTo receiver: LinkReceiver<Route>, scene: String? = nil) -> some View {
       onOpenURL { url in _ = receiver.open(url, scene: scene) }
     }
 
     /// Forwards `onContinueUserActivity` for one activity type (Handoff, Spotlight, Siri) to the
-    /// receiver, from the window `scene`, if given.
+    /// receiver, from the window `scene` (``linkScene(_:)``), if known.
     @MainActor
     public func onContinueUserActivity<Route>(
       _ activityType: String, forwardingTo receiver: LinkReceiver<Route>, scene: String? = nil
     ) -> some View {
       onContinueUserActivity(activityType) { activity in _ = receiver.continue(activity, scene: scene) }
+    }
+  }
+
+  /// A view that reports its window scene's session identifier when it joins a window.
+  private struct SceneReader: UIViewRepresentable {
+    let found: @MainActor (String) -> Void
+
+    func makeUIView(context: Context) -> ReaderView { ReaderView(found: found) }
+    func updateUIView(_ view: ReaderView, context: Context) {}
+
+    final class ReaderView: UIView {
+      let found: @MainActor (String) -> Void
+
+      init(found: @escaping @MainActor (String) -> Void) {
+        self.found = found
+        super.init(frame: .zero)
+        isHidden = true
+      }
+
+      required init?(coder: NSCoder) { nil }
+
+      override func didMoveToWindow() {
+        super.didMoveToWindow()
+        // Reported on the next turn: a state change inside a layout pass is not one SwiftUI takes.
+        guard let identifier = window?.windowScene?.session.persistentIdentifier else { return }
+        Task { @MainActor in found(identifier) }
+      }
     }
   }
 #endif
