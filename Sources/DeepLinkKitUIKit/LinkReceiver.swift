@@ -220,8 +220,10 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   // MARK: - Notifications
 
   /// Handles `userNotificationCenter(_:didReceive:withCompletionHandler:)` from any thread: copies
-  /// the response into plain values on the calling thread, calls `completion` exactly once, and
-  /// hands the notification to the dispatcher, which receives it on the main actor.
+  /// the response into plain values on the calling thread and hands the notification to the
+  /// dispatcher, which receives it on the main actor; `completion` is called exactly once, when
+  /// the dispatcher has received it, or, for an action that runs in the background
+  /// (`PushRule.runsInBackground`: a reply), once the dispatcher's background handler has finished.
   ///
   /// This is the one line to add to a notification delegate the app already has (its own, or
   /// one a push SDK installs):
@@ -236,9 +238,10 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// - Parameters:
   ///   - response: The notification response.
   ///   - completion: The delegate's completion handler.
-  public nonisolated func didReceive(_ response: some NotificationResponseInput, completion: () -> Void) {
-    receive(response)
-    completion()
+  public nonisolated func didReceive(
+    _ response: some NotificationResponseInput, completion: @escaping @Sendable () -> Void
+  ) {
+    receive(response, whenDone: completion)
   }
 
   /// Routes a tap for a delegate that wraps the app's own (`LinkNotificationDelegate(wrapping:)`):
@@ -262,8 +265,14 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   ///
   /// - Parameter response: The notification response; copied into plain values at once.
   public nonisolated func receive(_ response: some NotificationResponseInput) {
+    receive(response, whenDone: nil)
+  }
+
+  nonisolated func receive(
+    _ response: some NotificationResponseInput, whenDone: (@MainActor @Sendable () -> Void)?
+  ) {
     var readScene: (@MainActor @Sendable () -> String?)?
     if let scene = response.targetSceneInput { readScene = { scene.sessionIdentifier } }
-    dispatcher.submit(.push(response.notification), scene: readScene)
+    dispatcher.submit(.push(response.notification), scene: readScene, whenDone: whenDone)
   }
 }

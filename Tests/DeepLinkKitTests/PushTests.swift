@@ -206,7 +206,10 @@ import Testing
   @Test(arguments: [
     (#"{"when": {"badge": 1}}"#, #"routes[0] ("r"): "push": "when": "badge" must be a string, not a number"#),
     (#"{"when": []}"#, #"routes[0] ("r"): "push": "when" must be an object of strings, not an array"#),
-    (#"{"if": {}}"#, #"routes[0] ("r"): "push" has the unknown key "if"; the keys are action, parameters, when"#),
+    (
+      #"{"if": {}}"#,
+      #"routes[0] ("r"): "push" has the unknown key "if"; the keys are action, background, parameters, when"#
+    ),
     (#""message""#, #"routes[0] ("r"): "push" must be an object (or a list of objects), not a string"#),
     (#"{"action": 3}"#, #"routes[0] ("r"): "push": "action" must be a string, not a number"#),
   ])

@@ -28,8 +28,9 @@ import Testing
         done.resume()
       }
     }
+    // Called once the dispatcher has received the tap, on the main actor: not before.
+    for _ in 0..<100 where calls.total == 0 { await Task.yield() }
     #expect(calls.total == 1)
-    for _ in 0..<100 where harness.delivered.isEmpty { await Task.yield() }
     #expect(harness.delivered == [named("message", ["id": "21"])])
   }
 
@@ -81,13 +82,14 @@ import Testing
 
   @Test func dismissIsAnsweredAndOpensNothing() {
     let harness = GlueHarness()
-    var completions = 0
+    let completions = Calls()
     harness.receiver.didReceive(
       FakeNotificationResponse(
         actionIdentifier: LinkPush.dismissAction, payload: ["deeplink": "myapp://activity"])
-    ) { completions += 1 }
+    ) { completions.record() }
+    #expect(completions.total == 0)  // not before the dispatcher has received it
     harness.dispatcher.receiveSubmitted()
-    #expect(completions == 1)
+    #expect(completions.total == 1)
     #expect(harness.delivered.isEmpty)
   }
 

@@ -15,6 +15,8 @@ struct KeptLink<Route: Hashable & Sendable> {
   var needsConfirmation: Bool
   /// Whether the app has been asked and its answer is awaited.
   var isAwaitingAnswer = false
+  /// Whether it is a notification action that runs in the background, to the background handler.
+  var runsInBackground = false
 
   /// The notification tap it is, if it is one whose request identifier iOS gave.
   var tap: NotificationTap? { input?.notificationTap }

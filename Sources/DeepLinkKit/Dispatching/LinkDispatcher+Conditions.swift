@@ -71,6 +71,13 @@ extension LinkDispatcher {
     return missing
   }
 
+  /// The conditions a kept link needs that do not hold: a background action's are its route's
+  /// own, without `.ready` (no window comes), with the background handler as its handler.
+  func missingConditions(for link: KeptLink<Route>) -> Set<LinkCondition> {
+    guard link.runsInBackground else { return missingConditions(for: link.route) }
+    return requirements(link.route).subtracting([.ready]).subtracting(satisfied)
+  }
+
   func nextID() -> LinkID {
     lastID += 1
     return LinkID(lastID)
@@ -78,13 +85,14 @@ extension LinkDispatcher {
 
   func accept(
     _ route: Route, source: DeepLinkSource, id: LinkID, requiresConfirmation: Bool, input: DeepLinkInput?,
-    parameters: RouteParameters, scene: String?
+    parameters: RouteParameters, scene: String?, runsInBackground: Bool = false
   ) -> LinkOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
-    let link = KeptLink(
+    var link = KeptLink(
       id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters, scene: scene,
       needsConfirmation: requiresConfirmation)
+    link.runsInBackground = runsInBackground && backgroundHandler != nil
     // A notification tap whose request iOS names is a duplicate of the same tap only; any other
     // link, of the same route and source inside the window, in the same scene.
     let tap = input?.notificationTap
@@ -97,11 +105,14 @@ extension LinkDispatcher {
       return .dropped(route, reason)
     }
 
-    if case .newestOnly = holdingPolicy.kind, !kept.isEmpty {
+    // A background action (a reply) is not navigation: it neither supersedes a link nor is superseded.
+    if case .newestOnly = holdingPolicy.kind, !kept.isEmpty, !link.runsInBackground {
       // The newest link of each window is kept: a link tapped during the splash screen wins over
       // an earlier one of the same window, not over another window's. Links awaiting the app's
       // answer are superseded too; a late answer is then ignored.
-      for superseded in kept.removeAll(where: { DuplicateWindow<RecentKey>.sameWindow($0.scene, scene) }) {
+      for superseded in kept.removeAll(where: {
+        !$0.runsInBackground && DuplicateWindow<RecentKey>.sameWindow($0.scene, scene)
+      }) {
         forget(superseded)
         emit(superseded, .dropped(.superseded(by: id)), at: arrival)
       }
@@ -111,7 +122,7 @@ extension LinkDispatcher {
       emit(link, .dropped(.noConfirmationHandler), at: arrival)
       return .dropped(route, .noConfirmationHandler)
     }
-    let missing = missingConditions(for: route)
+    let missing = missingConditions(for: link)
     // A link that is held, or awaits the app's answer, is kept: the queue's bound counts both.
     if !missing.isEmpty || link.needsConfirmation, case .queue(let limit) = holdingPolicy.kind, kept.count >= limit {
       let reason = DropReason.overflow(limit: limit)
@@ -168,7 +179,7 @@ extension LinkDispatcher {
     let time = now()
     var asked: [KeptLink<Route>] = []
     let ready = kept.removeAll { link in
-      guard !link.isAwaitingAnswer, missingConditions(for: link.route).isEmpty else { return false }
+      guard !link.isAwaitingAnswer, missingConditions(for: link).isEmpty else { return false }
       guard link.needsConfirmation else { return true }
       // A link that needs the app's answer stays, in its place, while the app is asked.
       link.isAwaitingAnswer = true
@@ -222,7 +233,7 @@ extension LinkDispatcher {
     }
     kept[index].needsConfirmation = false
     kept[index].isAwaitingAnswer = false
-    let missing = missingConditions(for: kept[index].route)
+    let missing = missingConditions(for: kept[index])
     if missing.isEmpty {
       release(kept.remove(at: index), at: time)
     } else {

@@ -27,6 +27,16 @@ extension LinkDispatcher {
       switch effect {
       case .event(let event):
         notify(event)
+      case .deliver(let link, let heldFor, let time) where link.runsInBackground:
+        guard let background = backgroundHandler else { continue }
+        let (id, route, context) = (link.id, link.route, context(of: link, heldFor: heldFor))
+        if !observers.isEmpty { notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor))) }
+        runningInBackground.insert(id)
+        Task { @MainActor in
+          await background(route, context)
+          self.runningInBackground.remove(id)
+          self.backgroundCompletions.removeValue(forKey: id)?()
+        }
       case .deliver(let link, let heldFor, let time):
         let (id, route) = (link.id, link.route)
         // A link is released only while a handler is set (it waits for ``LinkCondition/handler``).

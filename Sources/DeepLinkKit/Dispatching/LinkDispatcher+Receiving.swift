@@ -8,6 +8,22 @@ extension LinkDispatcher {
   /// - Returns: What happened to it.
   @discardableResult
   public func receive(_ input: DeepLinkInput) -> LinkOutcome<Route> {
+    receive(input, whenDone: nil)
+  }
+
+  /// Receives a link, and calls `whenDone` once it is received, or, for a notification action
+  /// that runs in the background and is delivered at once, once the background handler has
+  /// finished (the notification's completion handler waits for it).
+  func receive(_ input: DeepLinkInput, whenDone: (@MainActor @Sendable () -> Void)?) -> LinkOutcome<Route> {
+    guard let whenDone else { return receiveNow(input) }
+    let id = LinkID(lastID + 1)
+    backgroundCompletions[id] = whenDone
+    let outcome = receiveNow(input)
+    if !runningInBackground.contains(id) { backgroundCompletions.removeValue(forKey: id)?() }
+    return outcome
+  }
+
+  private func receiveNow(_ input: DeepLinkInput) -> LinkOutcome<Route> {
     defer { runEffects() }
     let id = nextID()
     dropExpiredLinks()
@@ -32,7 +48,8 @@ extension LinkDispatcher {
       route, source: resolution.source, id: id,
       requiresConfirmation: resolution.requiresConfirmation
         && isUntrusted(source: resolution.source, linkKind: resolution.linkKind),
-      input: input, parameters: resolution.parameters, scene: input.sceneIdentifier)
+      input: input, parameters: resolution.parameters, scene: input.sceneIdentifier,
+      runsInBackground: resolution.runsInBackground)
   }
 
   /// Whether a link comes from an untrusted source: its own, or the kind of the link it carried
@@ -103,10 +120,11 @@ extension LinkDispatcher {
   /// (a notification response's `targetScene`, which only the main actor may read).
   package nonisolated func submit(
     _ input: DeepLinkInput, scene: (@MainActor @Sendable () -> String?)?,
-    completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)? = nil
+    completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)? = nil,
+    whenDone: (@MainActor @Sendable () -> Void)? = nil
   ) {
     let wasEmpty = inbox.withLock { pending in
-      pending.append(PendingInput(input: input, scene: scene, completion: completion))
+      pending.append(PendingInput(input: input, scene: scene, completion: completion, whenDone: whenDone))
       return pending.count == 1
     }
     // One drain takes every link waiting, so one task per empty-to-waiting change is enough.
@@ -122,7 +140,7 @@ extension LinkDispatcher {
       return pending
     }
     for item in pending {
-      let outcome = receive(item.scene.map { item.input.arriving(in: $0()) } ?? item.input)
+      let outcome = receive(item.scene.map { item.input.arriving(in: $0()) } ?? item.input, whenDone: item.whenDone)
       item.completion?(outcome)
     }
   }

@@ -72,6 +72,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     /// Reads the link's scene on the main actor, where a scene can be read.
     let scene: (@MainActor @Sendable () -> String?)?
     let completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)?
+    /// Called once the link is received, or, for a background action delivered at once, once
+    /// the background handler has finished.
+    var whenDone: (@MainActor @Sendable () -> Void)? = nil
   }
 
   /// The router that resolves arriving links.
@@ -102,6 +105,12 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The latest time the clock read, to tell a clock that went back.
   var latestTime: Duration?
   var deliver: DeliverWithContext?
+  /// The handler of notification actions that run in the background.
+  var backgroundHandler: (@MainActor (Route, DeliveryContext) async -> Void)?
+  /// What to call when a background action's handler finishes, by link.
+  var backgroundCompletions: [LinkID: @MainActor @Sendable () -> Void] = [:]
+  /// The background actions whose handler is running.
+  var runningInBackground: Set<LinkID> = []
   /// Whether the handler reads the context; a route-only handler is not given one built in full
   /// (its input text would cost a string per delivery).
   var handlerReadsContext = true
@@ -231,6 +240,26 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   public func setHandler(_ deliver: @escaping DeliverWithContext) {
     install(deliver)
     handlerReadsContext = true
+  }
+
+  /// Gives the dispatcher the handler of notification actions that run with the app in the
+  /// background (``PushRule/runsInBackground``: an inline reply, "Mark as read"). Such an action
+  /// needs no `.ready` and no window: its route is delivered here as soon as its other
+  /// conditions hold (signed in), under its sources and checks, and
+  /// `LinkReceiver.didReceive(_:completion:)` calls the notification's completion handler once
+  /// this returns. Without it, such an action is delivered like a tap: when the app is ready.
+  ///
+  /// ```swift
+  /// dispatcher.setBackgroundHandler { route, _ in
+  ///   if case .conversation(let id, let reply?) = route { await chat.send(reply, to: id) }
+  /// }
+  /// ```
+  ///
+  /// - Parameter handler: Called on the main actor with each background action's route.
+  public func setBackgroundHandler(_ handler: @escaping @MainActor (Route, DeliveryContext) async -> Void) {
+    defer { runEffects() }
+    backgroundHandler = handler
+    deliverHeldLinks()
   }
 
   func install(_ handler: @escaping DeliverWithContext) {

@@ -21,6 +21,9 @@ public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Hashable {
   /// `myapp://…` has the source `push` and the link kind `customScheme`. `nil` for quick actions,
   /// intents, activities and push rules, which name no link.
   public var linkKind: DeepLinkSource? { details.linkKind }
+  /// Whether it was opened by a notification action that runs in the background
+  /// (``PushRule/runsInBackground``).
+  public var runsInBackground: Bool { details.runsInBackground }
 
   /// The resolution of the route `build` returns, with the details it sets (which it does
   /// whenever it returns a route).
@@ -61,4 +64,6 @@ struct ResolutionDetails: Sendable {
   let index: Int
   let requiresConfirmation: Bool
   let linkKind: DeepLinkSource?
+  /// Whether a push rule for an action that runs in the background opened it.
+  var runsInBackground = false
 }

@@ -131,6 +131,9 @@ extension LinkRouter {
       }
       values[parameter] = value
     }
-    return try buildRoute(index, values: values, typedReply: notification.replyText, source: .push, details: &details)
+    let route = try buildRoute(
+      index, values: values, typedReply: notification.replyText, source: .push, details: &details)
+    details?.runsInBackground = rule.runsInBackground
+    return route
   }
 }

@@ -7,12 +7,20 @@ public struct PushRule: Sendable, Hashable {
   public var parameters: [String: String]
   /// The notification action the rule answers; `nil` answers a plain tap.
   public var action: String?
+  /// Whether the action runs with the app in the background (an inline reply, "Mark as read":
+  /// a `UNNotificationAction` without `.foreground`): no window comes and the app is never
+  /// `ready`, so its route is delivered without `.ready` to the dispatcher's background handler,
+  /// and the notification's completion handler runs once that handler finishes.
+  public var runsInBackground: Bool
 
   /// Creates a rule.
-  public init(when: [String: String], parameters: [String: String] = [:], action: String? = nil) {
+  public init(
+    when: [String: String], parameters: [String: String] = [:], action: String? = nil, runsInBackground: Bool = false
+  ) {
     self.when = when
     self.parameters = parameters
     self.action = action
+    self.runsInBackground = runsInBackground
   }
 
   func matches(_ notification: LinkPush, action: String?) -> Bool {

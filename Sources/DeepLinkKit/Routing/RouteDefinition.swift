@@ -165,9 +165,15 @@ public struct RouteDefinition<Route>: Sendable {
   ///     Of the rules that match, the one with most fields wins.
   ///   - parameters: Route parameter name → payload field that supplies it.
   ///   - action: The notification action that this rule answers; `nil` (the default) answers a tap.
-  public func push(when: [String: String], parameters: [String: String] = [:], action: String? = nil) -> Self {
+  ///   - runsInBackground: Whether the action runs with the app in the background (a reply, "Mark
+  ///     as read"): delivered without `.ready` to the dispatcher's background handler; see
+  ///     ``PushRule/runsInBackground``.
+  public func push(
+    when: [String: String], parameters: [String: String] = [:], action: String? = nil, runsInBackground: Bool = false
+  ) -> Self {
     var copy = self
-    copy.pushRules.append(PushRule(when: when, parameters: parameters, action: action))
+    copy.pushRules.append(
+      PushRule(when: when, parameters: parameters, action: action, runsInBackground: runsInBackground))
     return copy
   }
 

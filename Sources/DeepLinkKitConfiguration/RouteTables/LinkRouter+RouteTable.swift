@@ -82,6 +82,7 @@ extension RouteTable.Entry {
       var rule: [String: Any] = ["when": push.when]
       if !push.parameters.isEmpty { rule["parameters"] = push.parameters }
       if let action = push.action { rule["action"] = action }
+      if push.runsInBackground { rule["background"] = true }
       return rule
     }
     // One rule is written as an object, as before several were allowed; several as a list.

@@ -14,7 +14,7 @@ struct Reader {
     "values",
   ]
   private static let pageKeys = ["description", "image", "title"]
-  private static let pushKeys = ["action", "parameters", "when"]
+  private static let pushKeys = ["action", "background", "parameters", "when"]
 
   mutating func read(_ json: Data) -> RouteTable? {
     let root: JSONValue
@@ -150,7 +150,13 @@ struct Reader {
     let when = stringMap(object["when"], at: "\(location): \"when\"") ?? [:]
     let parameters = stringMap(object["parameters"], at: "\(location): \"parameters\"") ?? [:]
     let action = optionalString(object["action"], key: "action", at: location)
-    return PushRule(when: when, parameters: parameters, action: action)
+    var background = false
+    switch object["background"] {
+    case nil: break
+    case .bool(let value): background = value
+    case let other?: problem("\(location): \"background\" must be a Boolean, not \(other.typeDescription)")
+    }
+    return PushRule(when: when, parameters: parameters, action: action, runsInBackground: background)
   }
 
   private mutating func optionalString(_ value: JSONValue?, key: String, at location: String) -> String? {

@@ -219,7 +219,8 @@ public struct RouteTable: Sendable, Hashable {
       if let activity = entry.activity { definition = definition.activity(activity) }
       if entry.confirm { definition = definition.requiringConfirmation() }
       for rule in entry.pushRules {
-        definition = definition.push(when: rule.when, parameters: rule.parameters, action: rule.action)
+        definition = definition.push(
+          when: rule.when, parameters: rule.parameters, action: rule.action, runsInBackground: rule.runsInBackground)
       }
       definitions.append(entry.host.map { .host($0, [definition]) } ?? definition)
     }

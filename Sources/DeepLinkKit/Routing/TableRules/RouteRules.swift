@@ -53,6 +53,13 @@ enum SourcesRule: RouteRule {
             "\(definition.label) has a push rule with no \"when\" fields and no action, so any notification would open it; name the fields that pick it"
           ))
       }
+      if rule.runsInBackground, rule.action == nil {
+        problems.append(
+          .init(
+            .invalidOption,
+            "\(definition.label) has a push rule that runs in the background for a tap, which always opens the app; give it the action that runs in the background"
+          ))
+      }
       let reply = LinkPush.replyParameter
       if rule.parameters[reply] != nil {
         problems.append(
