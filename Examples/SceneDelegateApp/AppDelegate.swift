@@ -7,7 +7,12 @@ import UserNotifications
 
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
-  lazy var links = LinkReceiver(dispatcher: LinkDispatcher(router: tabRouter, deliver: { [weak self] in self?.show($0) }))
+  let windows = LinkWindows<TabRoute>()  // each link is shown by the window it came through
+  lazy var links: LinkReceiver<TabRoute> = {
+    let dispatcher = LinkDispatcher(router: tabRouter)
+    dispatcher.setHandler(windows.deliver)
+    return LinkReceiver(dispatcher: dispatcher)
+  }()
   lazy var notifications = LinkNotificationDelegate(receiver: links)  // the center holds it weakly
 
   func application(
@@ -16,10 +21,5 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     UNUserNotificationCenter.current().delegate = notifications  // before launch finishes
     LinkIntents.register(links)  // App Intents find the receiver by its route type
     return true  // with scenes, launchOptions holds no link: the scene delegate drains them
-  }
-
-  func show(_ route: TabRoute) {
-    let scene = UIApplication.shared.connectedScenes.first { $0.activationState == .foregroundActive }
-    ((scene as? UIWindowScene)?.keyWindow?.rootViewController as? TabBarController)?.show(route)
   }
 }

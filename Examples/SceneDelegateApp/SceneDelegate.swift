@@ -7,17 +7,25 @@ import UIKit
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
   var window: UIWindow?
   let links = (UIApplication.shared.delegate as! AppDelegate).links
+  let windows = (UIApplication.shared.delegate as! AppDelegate).windows
 
   func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
     guard let scene = scene as? UIWindowScene else { return }
+    let tabs = TabBarController()
     window = UIWindow(windowScene: scene)
-    window?.rootViewController = TabBarController()
+    window?.rootViewController = tabs
     window?.makeKeyAndVisible()
-    links.willConnect(options: connectionOptions, scene: scene.session.persistentIdentifier)
+    windows.register(scene: session.persistentIdentifier) { [weak tabs] route in tabs?.show(route) }
+    links.willConnect(options: connectionOptions, scene: session.persistentIdentifier)
   }
 
   func sceneDidBecomeActive(_ scene: UIScene) {
+    windows.activate(scene: scene.session.persistentIdentifier)  // links of no known window come here
     links.dispatcher.satisfy(.ready)  // the UI is on screen: held links are delivered now
+  }
+
+  func sceneDidDisconnect(_ scene: UIScene) {
+    windows.remove(scene: scene.session.persistentIdentifier)
   }
 
   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
