@@ -46,7 +46,7 @@ public struct RouteDefinition<Route>: Sendable {
   /// The user-activity type that opens this route, if any.
   public private(set) var activityType: String?
   /// The rules by which push notifications open this route (a tap, an action, a reply), in the
-  /// order ``push(when:parameters:action:)`` added them.
+  /// order ``push(when:parameters:action:runsInBackground:)`` added them.
   public private(set) var pushRules: [PushRule] = []
   /// The first of ``pushRules``, if any.
   @available(*, deprecated, renamed: "pushRules", message: "a route may have several push rules")
