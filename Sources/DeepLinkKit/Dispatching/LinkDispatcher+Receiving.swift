@@ -15,17 +15,19 @@ extension LinkDispatcher {
   /// that runs in the background and is delivered at once, once the background handler has
   /// finished (the notification's completion handler waits for it).
   func receive(_ input: DeepLinkInput, whenDone: (@MainActor @Sendable () -> Void)?) -> LinkOutcome<Route> {
-    guard let whenDone else { return receiveNow(input) }
-    let id = LinkID(lastID + 1)
-    backgroundCompletions[id] = whenDone
-    let outcome = receiveNow(input)
-    if !runningInBackground.contains(id) { backgroundCompletions.removeValue(forKey: id)?() }
+    var id = LinkID(0)
+    let outcome = receiveNow(input, id: &id)
+    guard let whenDone else { return outcome }
+    // A background handler that started runs in a task of its own, which cannot finish before
+    // this returns: its end calls `whenDone`.
+    if runningInBackground.contains(id) { backgroundCompletions[id] = whenDone } else { whenDone() }
     return outcome
   }
 
-  private func receiveNow(_ input: DeepLinkInput) -> LinkOutcome<Route> {
+  /// Receives a link, giving its number in `id`.
+  private func receiveNow(_ input: DeepLinkInput, id: inout LinkID) -> LinkOutcome<Route> {
     defer { runEffects() }
-    let id = nextID()
+    id = nextID()
     dropExpiredLinks()
     let arrived = EventLink(source: input.source, input: input)
     emit(id, .received(input.source), about: arrived)
