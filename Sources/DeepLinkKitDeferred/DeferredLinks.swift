@@ -47,9 +47,10 @@ public enum DeferredLinkOutcome<Route: Hashable & Sendable>: Sendable, Hashable 
 ///   the app and handed to ``claim(_:id:createdAt:)``.
 ///
 /// Whatever the channel, a deferred link opens on the first launch only, at most one per launch,
-/// no older than ``maxAge`` (a time that is not a finite date is `expired`), and goes through the dispatcher like any other link, as the source
-/// `.deferred`: the route's `sources`, confirmation (`.deferred` is untrusted by default) and
-/// conditions (signed in) apply, so it waits for the sign-in the app asks for first. A link the
+/// no older than ``maxAge`` (a time that is not a finite date is `expired`), and goes through the
+/// dispatcher like any other link, as the source `.deferred`: the route's `sources`, confirmation
+/// (`.deferred` is untrusted by default) and conditions (signed in) apply, so it waits for the
+/// sign-in the app asks for first. A link the
 /// dispatcher refuses because its host is not one of the app's (any web page can leave one on the
 /// pasteboard) does not use up the launch's one deferred link; any other does, refused or not.
 @MainActor

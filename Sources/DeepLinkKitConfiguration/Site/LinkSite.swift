@@ -218,20 +218,33 @@ struct SitePages {
             + "and a case-insensitive disk keeps one of the two"))
     }
     folders.removeAll { byCase[$0.path.lowercased()]!.count > 1 }
+    // Every path the site writes, and every folder one needs, without regard to case, with what
+    // writes it: a folder page clashes with a file at its path or at one of its folders, or with
+    // a file that needs its path as a folder. One pass over the paths, not one per pair.
+    var written: [String: String] = [:]
+    var needed: [String: String] = [:]
     let own = besides + files.map(\.path) + ["404.html", "_redirects"]
+    let paths =
+      own.map { ($0, "the site's own file \(quoted($0))") }
+      + folders.map { ($0.path, "the folder page of \(quoted($0.page.entry.name))") }
+    for (path, what) in paths {
+      let key = path.lowercased()
+      written[key] = written[key] ?? what
+      for folder in Self.folders(of: key) { needed[folder] = needed[folder] ?? what }
+    }
     var clashes: [RouteTableError.Problem] = []
     for folder in folders {
-      let others =
-        own.map { ($0, "the site's own file") }
-        + folders.filter { $0.path != folder.path }.map {
-          ($0.path, "the folder page of \(quoted($0.page.entry.name))")
-        }
-      if let (path, what) = others.first(where: { Self.clash(folder.path, $0.0) }) {
+      let key = folder.path.lowercased()
+      let mine = "the folder page of \(quoted(folder.page.entry.name))"
+      let clash =
+        Self.folders(of: key).lazy.compactMap { written[$0] }.first
+        ?? needed[key] ?? written[key].flatMap { $0 == mine ? nil : $0 }
+      if let clash {
         clashes.append(
           .init(
             .conflict,
             "\(RouteLabel(pattern: folder.page.entry.path, name: folder.page.entry.name).text) would have its page at "
-              + "\(quoted(folder.path)), which clashes with \(what) \(quoted(path)); give the route another path"))
+              + "\(quoted(folder.path)), which clashes with \(clash); give the route another path"))
       }
     }
     files += folders.map { LinkSite.File(path: $0.path, contents: $0.html) }
@@ -240,11 +253,15 @@ struct SitePages {
     return (files, clashes, notes)
   }
 
-  /// Whether two paths cannot both be written on a case-insensitive disk: the same path, or
-  /// one a folder the other needs for a file.
-  static func clash(_ one: String, _ other: String) -> Bool {
-    let (a, b) = (one.lowercased(), other.lowercased())
-    return a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/")
+  /// The folders a path needs: `a/b/c.html` needs `a` and `a/b`.
+  static func folders(of path: String) -> [String] {
+    var folders: [String] = []
+    var end = path.startIndex
+    while let slash = path[end...].firstIndex(of: "/") {
+      folders.append(String(path[..<slash]))
+      end = path.index(after: slash)
+    }
+    return folders
   }
 
   static func noFolderPage(_ page: Page, _ why: String) -> ConfigurationProblem {
