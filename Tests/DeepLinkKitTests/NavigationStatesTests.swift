@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkKitTesting
 import Testing
 
 /// Several windows, one navigation state each: a link goes to its window's state, never another's.
@@ -40,5 +41,183 @@ import Testing
     #expect(navigation.state(forScene: "A").consume() == named("message", ["id": "3"]))
     navigation.remove(scene: "A")
     #expect(navigation.activeScene == nil)
+  }
+}
+
+/// A route a navigation state keeps is reported as a user sees it: `delivered` when a view
+/// consumes it, dropped when a newer route replaces it or its window closes first; never both.
+@MainActor @Suite struct KeptRouteReportTests {
+  @MainActor final class App {
+    let clock = ManualClock()
+    var events: [String] = []
+    let dispatcher: LinkDispatcher<NamedRoute>
+
+    init() {
+      let clock = clock
+      dispatcher = LinkDispatcher(router: DispatcherHarness.router, clock: { clock.now })
+      dispatcher.satisfy(.ready)
+      dispatcher.addObserver { [unowned self] event in
+        switch event.kind {
+        case .delivered, .dropped: events.append("\(event.link) \(event.summary) at \(event.time.secondsText)")
+        default: break
+        }
+      }
+    }
+  }
+
+  @Test func aRouteReplacedBeforeAnyViewShowsItIsSupersededNotDelivered() {
+    let app = App()
+    let navigation = LinkNavigationState<NamedRoute>()
+    app.dispatcher.setHandler(navigation.deliver)
+    app.dispatcher.receive(.url("myapp://messages/1"))
+    app.dispatcher.receive(.url("myapp://messages/2"))
+    #expect(app.events == ["#1 dropped: replaced by link #2 before a view showed it at 0.000s"])
+    app.clock.advance(.seconds(3))
+    #expect(navigation.consume() == named("message", ["id": "2"]))
+    #expect(navigation.consume() == nil)
+    #expect(
+      app.events == [
+        "#1 dropped: replaced by link #2 before a view showed it at 0.000s",
+        "#2 delivered message(id: 2) after 3.000s at 3.000s",
+      ])
+  }
+
+  @Test func theDroppedLinkNamesTheNewerOneAndItsCode() {
+    let app = App()
+    let navigation = LinkNavigationState<NamedRoute>()
+    app.dispatcher.setHandler(navigation.deliver)
+    var reasons: [DropReason] = []
+    app.dispatcher.addObserver { event in if case .dropped(let reason) = event.kind { reasons.append(reason) } }
+    let first = app.dispatcher.receive(.url("myapp://messages/1"))
+    app.dispatcher.receive(.url("myapp://messages"))
+    // The answer to the sender is still "delivered": the handler took the route.
+    #expect(first == .delivered(named("message", ["id": "1"])))
+    #expect(reasons.map(\.code) == [.superseded])
+    #expect(reasons.first?.otherLink?.description == "#2")
+    // A route the app puts there itself replaces it as well, and is named so.
+    navigation.deliver(named("messages"))
+    #expect(reasons.count == 2 && reasons[1].otherLink == nil)
+    #expect(reasons[1].message == "replaced by a route the app gave before a view showed it")
+    #expect(navigation.consume() == named("messages"))
+    #expect(app.events.filter { $0.contains("delivered") }.isEmpty)
+  }
+
+  @Test func aHandlerThatDoesNotKeepTheRouteIsDeliveredOnReturn() {
+    let app = App()
+    var shown: [NamedRoute] = []
+    app.dispatcher.setHandler { route in shown.append(route) }
+    app.dispatcher.receive(.url("myapp://messages/1"))
+    #expect(shown.count == 1)
+    #expect(app.events == ["#1 delivered message(id: 1) at once at 0.000s"])
+  }
+
+  @Test func aHandlerThatKeepsTheRouteThenThrowsEndsTheLinkOnce() {
+    struct Failure: Error {}
+    let app = App()
+    let navigation = LinkNavigationState<NamedRoute>()
+    app.dispatcher.setHandler { route in
+      navigation.deliver(route)
+      throw Failure()
+    }
+    app.dispatcher.receive(.url("myapp://messages/1"))
+    _ = navigation.consume()
+    #expect(app.events.count == 1)
+    #expect(app.events.first?.hasPrefix("#1 dropped: the deliver handler failed") == true)
+  }
+
+  @Test func aWindowThatClosesWithARouteUnseenReportsItDropped() {
+    let app = App()
+    let navigation = LinkNavigationStates<NamedRoute>()
+    app.dispatcher.setHandler(navigation.deliver)
+    app.dispatcher.receive(.url("myapp://messages/1").arriving(in: "A"))
+    navigation.remove(scene: "A")
+    #expect(app.events == ["#1 dropped: its window closed before a view showed it at 0.000s"])
+    var codes: [DropReason.Code] = []
+    app.dispatcher.addObserver { event in if case .dropped(let reason) = event.kind { codes.append(reason.code) } }
+    app.dispatcher.receive(.url("myapp://messages/2").arriving(in: "B"))
+    navigation.remove(scene: "B")
+    #expect(codes == [.windowClosed])
+  }
+
+  @Test func aLinkWaitingForAWindowIsReportedWhereItIsFinallyShown() {
+    let app = App()
+    let navigation = LinkNavigationStates<NamedRoute>()
+    app.dispatcher.setHandler(navigation.deliver)
+    app.dispatcher.receive(.url("myapp://messages/1"))  // no window yet
+    app.dispatcher.receive(.url("myapp://messages/2"))  // replaces it, unseen
+    app.clock.advance(.seconds(1))
+    navigation.activate(scene: "A")
+    #expect(app.events == ["#1 dropped: replaced by link #2 before a view showed it at 0.000s"])
+    #expect(navigation.state(forScene: "A").consume() == named("message", ["id": "2"]))
+    #expect(app.events.last == "#2 delivered message(id: 2) after 1.000s at 1.000s")
+    #expect(app.events.count == 2)
+  }
+
+  @Test func aUIKitLinkWaitingForAWindowIsDeliveredWhenAWindowShowsIt() {
+    let app = App()
+    let windows = LinkWindows<NamedRoute>()
+    var shown: [NamedRoute] = []
+    windows.register(scene: "A") { shown.append($0) }
+    app.dispatcher.setHandler(windows.deliver)
+    app.dispatcher.receive(.url("myapp://messages/1"))
+    app.dispatcher.receive(.url("myapp://messages/2"))
+    #expect(app.events == ["#1 dropped: replaced by link #2 before a view showed it at 0.000s"])
+    windows.activate(scene: "A")
+    #expect(shown == [named("message", ["id": "2"])])
+    #expect(app.events.last == "#2 delivered message(id: 2) at once at 0.000s")
+  }
+
+  /// Random arrivals, in random windows, consumed, replaced and closed at random: every link the
+  /// handler took ends exactly once, `delivered` exactly for the routes views consumed.
+  @Test func everyKeptLinkEndsOnceAsViewsSawIt() {
+    var generator = SeededGenerator(seed: 20_261_126)
+    let paths = ["myapp://messages", "myapp://messages/1", "myapp://messages/2", "myapp://messages/3"]
+    var played = (consumed: 0, superseded: 0, closed: 0)
+    for _ in 0..<2_000 {
+      let app = App()
+      let navigation = LinkNavigationStates<NamedRoute>()
+      app.dispatcher.setHandler(navigation.deliver)
+      var ends: [LinkID: [String]] = [:]
+      var handedOver: Set<LinkID> = []
+      var deliveredRoutes: [NamedRoute] = []
+      var newest: LinkID?
+      app.dispatcher.addObserver { event in
+        switch event.kind {
+        case .received: newest = event.link
+        case .delivered(let route, _):
+          ends[event.link, default: []].append("delivered")
+          deliveredRoutes.append(route)
+        case .dropped(let reason):
+          ends[event.link, default: []].append(reason.code.rawValue)
+          if reason.code == .superseded, let newer = reason.otherLink { #expect(newer > event.link) }
+        default: break
+        }
+      }
+      var consumed: [NamedRoute] = []
+      for _ in 0..<Int.random(in: 5...25, using: &generator) {
+        let scene = ["A", "B", nil].randomElement(using: &generator)!
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0, 1:
+          let outcome = app.dispatcher.receive(
+            .url(paths.randomElement(using: &generator)!).arriving(in: scene))
+          if case .delivered = outcome, let newest { handedOver.insert(newest) }
+        case 2: if let scene { navigation.activate(scene: scene) }
+        case 3: if let scene, let route = navigation.state(forScene: scene).consume() { consumed.append(route) }
+        case 4: if let scene { navigation.remove(scene: scene) }
+        default: app.clock.advance(.seconds(1))
+        }
+        for (link, ended) in ends { #expect(ended.count == 1, "link \(link) ended \(ended)") }
+      }
+      navigation.activate(scene: "A")
+      for scene in ["A", "B"] {
+        if let route = navigation.state(forScene: scene).consume() { consumed.append(route) }
+      }
+      #expect(deliveredRoutes == consumed)
+      for link in handedOver { #expect(ends[link]?.count == 1, "link \(link) never ended") }
+      played.consumed += consumed.count
+      played.superseded += ends.values.filter { $0 == ["superseded"] }.count
+      played.closed += ends.values.filter { $0 == ["windowClosed"] }.count
+    }
+    #expect(played.consumed > 2_000 && played.superseded > 1_000 && played.closed > 500)
   }
 }

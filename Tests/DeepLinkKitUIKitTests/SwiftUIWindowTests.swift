@@ -56,17 +56,27 @@ import Testing
   }
 
   /// A window not named yet shows an empty state; a link of no window waits for the window that
-  /// becomes active, and a link for the window named later waits in its own state.
+  /// becomes active, and a link for the window named later waits in its own state. When both
+  /// meet there, the newer is shown and the older reported superseded, not delivered.
   @Test func aWindowNotNamedYetLosesNothing() {
     let (links, navigation) = Self.app()
+    var ends: [String] = []
+    links.dispatcher.addObserver { event in
+      switch event.kind {
+      case .delivered, .dropped: ends.append("\(event.link) \(event.summary)")
+      default: break
+      }
+    }
     let unnamed = navigation.state(forScene: nil)
     links.open(URL(string: "items://items/1")!, scene: nil)  // before linkScene read the name
     links.receive(FakeNotificationResponse(payload: ["type": "item", "item_id": "2"], targetScene: FakeScene("A")))
     links.dispatcher.receiveSubmitted()
     #expect(unnamed.pendingRoute == nil)
+    #expect(ends.isEmpty)
     navigation.activate(scene: "A")  // the name is read, and the scene is active
-    #expect(navigation.state(forScene: "A").consume() == Self.item(1))
-    // The tap, named by its scene, waited in that window's state (a newer link replaces it there).
+    #expect(navigation.state(forScene: "A").consume() == Self.item(2))
+    #expect(ends.count == 2 && ends.first == "#1 dropped: replaced by link #2 before a view showed it")
+    #expect(ends.last?.hasPrefix("#2 delivered item(id: 2)") == true)
     links.receive(FakeNotificationResponse(payload: ["type": "item", "item_id": "3"], targetScene: FakeScene("A")))
     links.dispatcher.receiveSubmitted()
     #expect(navigation.state(forScene: "A").consume() == Self.item(3))

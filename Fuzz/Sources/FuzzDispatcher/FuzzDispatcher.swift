@@ -13,7 +13,10 @@ import FuzzSupport
 /// does not allow; a route that requires confirmation is delivered from an untrusted source only
 /// after the app's yes; a duplicate repeats a link inside the window (a tap: the same tap inside a
 /// minute); the policy's bound holds for held links and links awaiting an answer together, per
-/// window for the newest-only policy.
+/// window for the newest-only policy. When the third byte's top bit is set, the handler is a
+/// `LinkNavigationStates` whose windows views consume, activate and close at random: a link it
+/// keeps ends once too, `delivered` when a view takes it or dropped unseen, and every one ends
+/// once the views have taken what is left.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDispatcher(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard count >= 3 else { return 0 }
@@ -60,6 +63,10 @@ private let router: LinkRouter<NamedRoute> = {
   /// The links that need the app's yes to open a route that requires confirmation.
   var needsYes: Set<LinkID> = []
   var scene: [LinkID: String] = [:]
+  /// The links handed to the handler, which a navigation state may keep.
+  var handedOver: Set<LinkID> = []
+  /// Whether a view is taking a route (or a window opens or closes), not the dispatcher.
+  var viewAtWork = false
 }
 
 private let scenes: [String?] = [nil, "A", "B"]
@@ -81,6 +88,14 @@ extension DeepLinkSource {
     confirm: { _, _, answer in ledger.answers.append((ledger.asking!, answer)) },
     requirements: { $0.name == "delete" || $0.name == "pay" ? ["signedIn"] : [] },
     deliver: { _ in })
+  let navigation = LinkNavigationStates<NamedRoute>()
+  let keepsInStates = bytes[2] & 0x80 != 0
+  if keepsInStates {
+    dispatcher.setHandler { route, context in
+      ledger.handedOver.insert(context.link)
+      navigation.deliver(route, context)
+    }
+  }
   dispatcher.addObserver { [unowned dispatcher] event in
     let id = event.link
     switch event.kind {
@@ -111,10 +126,14 @@ extension DeepLinkSource {
     case .delivered(let route, let heldFor):
       ledger.ends[id, default: 0] += 1
       if !ledger.delivered.insert(id).inserted { violation("link \(id) was delivered twice") }
-      if !dispatcher.conditions(for: route).isSubset(of: dispatcher.satisfiedConditions) {
+      if keepsInStates != ledger.viewAtWork { violation("link \(id) was delivered before a view took it") }
+      // (A view takes a kept route later, when the conditions and the age were the handover's.)
+      if !ledger.viewAtWork, !dispatcher.conditions(for: route).isSubset(of: dispatcher.satisfiedConditions) {
         violation("link \(id) was delivered while a condition it needs was missing")
       }
-      if let maxAge, heldFor > maxAge { violation("link \(id) was delivered after \(heldFor), past maxAge") }
+      if !ledger.viewAtWork, let maxAge, heldFor > maxAge {
+        violation("link \(id) was delivered after \(heldFor), past maxAge")
+      }
       if heldFor < .zero { violation("link \(id) was held for a negative \(heldFor)") }
       if route.name == "pay", ledger.needsYes.contains(id), !ledger.approved.contains(id) {
         violation("link \(id) to a route that requires confirmation was delivered without the app's yes")
@@ -129,6 +148,12 @@ extension DeepLinkSource {
   func receive(_ input: DeepLinkInput, needsYes: Bool, tap: Bool = false) {
     ledger.next = (needsYes, tap, input.sceneIdentifier)
     dispatcher.receive(input)
+  }
+  /// A view at work: takes a window's route, or a window becomes active or closes.
+  func view(_ work: () -> Void) {
+    ledger.viewAtWork = true
+    work()
+    ledger.viewAtWork = false
   }
   for byte in bytes.dropFirst(3) {
     switch byte % 8 {
@@ -166,7 +191,18 @@ extension DeepLinkSource {
       let yes = byte & 8 == 0
       if yes, dispatcher.linksAwaitingConfirmation.contains(where: { $0.link == id }) { ledger.approved.insert(id) }
       answer(yes)
-    default: dispatcher.removeExpiredLinks()
+    default:
+      guard keepsInStates, byte & 8 != 0, let scene = scenes[Int(byte >> 4) % 3] else {
+        dispatcher.removeExpiredLinks()
+        break
+      }
+      view {
+        switch byte >> 6 {
+        case 0: navigation.activate(scene: scene)
+        case 1: navigation.remove(scene: scene)
+        default: _ = navigation.state(forScene: scene).consume()
+        }
+      }
     }
     let kept = Set(dispatcher.heldLinks.map(\.link)).union(dispatcher.linksAwaitingConfirmation.map(\.link))
     if policy == .newestOnly {
@@ -181,7 +217,18 @@ extension DeepLinkSource {
     for id in ledger.arrival.keys {
       let ends = ledger.ends[id] ?? 0
       if ends > 1 { violation("link \(id) ended \(ends) times") }
-      if (ends == 0) != kept.contains(id) { violation("link \(id) is neither ended nor kept, or both") }
+      // A link a navigation state keeps has not ended, and the dispatcher no longer keeps it.
+      let inState = keepsInStates && ledger.handedOver.contains(id)
+      if ends == 0, !(kept.contains(id) || inState) { violation("link \(id) is neither ended nor kept") }
+      if ends == 1, kept.contains(id) { violation("link \(id) ended and is still kept") }
     }
+  }
+  // The views take what is left: every link handed over has ended.
+  view {
+    navigation.activate(scene: "A")
+    for scene in ["A", "B"] { _ = navigation.state(forScene: scene).consume() }
+  }
+  for id in ledger.handedOver where ledger.ends[id] != 1 {
+    violation("link \(id) was handed over and ended \(ledger.ends[id] ?? 0) times")
   }
 }

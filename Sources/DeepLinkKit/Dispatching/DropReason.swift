@@ -6,7 +6,8 @@ public struct DropReason: CodedMessage {
     /// Creates a code from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// A newer link replaced it (``HoldingPolicy/newestOnly``).
+    /// A newer link replaced it: in the dispatcher (``HoldingPolicy/newestOnly``), or in a
+    /// navigation state before a view showed it.
     public static let superseded = Code(rawValue: "superseded")
     /// It was held longer than the dispatcher's `maxAge`.
     public static let expired = Code(rawValue: "expired")
@@ -22,6 +23,9 @@ public struct DropReason: CodedMessage {
     /// A condition its route needs was revoked while it waited (a logout): it is not kept for
     /// whoever satisfies the condition next.
     public static let revoked = Code(rawValue: "revoked")
+    /// It was kept for a window (in its ``LinkNavigationStates`` state) that closed before a view
+    /// showed it.
+    public static let windowClosed = Code(rawValue: "windowClosed")
   }
 
   /// What kind of drop this is.
@@ -34,6 +38,15 @@ public struct DropReason: CodedMessage {
   static func superseded(by link: LinkID) -> DropReason {
     DropReason(code: .superseded, otherLink: link, message: "superseded by link \(link)")
   }
+
+  static func replacedUnseen(by link: LinkID?) -> DropReason {
+    DropReason(
+      code: .superseded, otherLink: link,
+      message: "replaced by \(link.map { "link \($0)" } ?? "a route the app gave") before a view showed it")
+  }
+
+  static let windowClosed = DropReason(
+    code: .windowClosed, otherLink: nil, message: "its window closed before a view showed it")
 
   static func expired(after age: Duration) -> DropReason {
     DropReason(code: .expired, otherLink: nil, message: "expired after being held \(age.secondsText)")

@@ -41,22 +41,40 @@ extension LinkDispatcher {
         let (id, route) = (link.id, link.route)
         // A link is released only while a handler is set (it waits for ``LinkCondition/handler``).
         guard let deliver else { continue }
+        let context =
+          handlerReadsContext
+          ? context(of: link, heldFor: heldFor) : DeliveryContext(link: id, source: link.source, input: "")
+        guard !observers.isEmpty else {
+          try? deliver(route, context)
+          continue
+        }
+        // A navigation state that keeps the route claims the handover: the link is reported when
+        // a view shows it, or dropped unseen.
+        let handover = LinkHandover(link: id) { [weak self] ending in self?.report(ending, of: link) }
         do {
-          try deliver(
-            route,
-            handlerReadsContext
-              ? context(of: link, heldFor: heldFor) : DeliveryContext(link: id, source: link.source, input: ""))
-          if !observers.isEmpty {
-            notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor)))
-          }
+          try handover.during { try deliver(route, context) }
+          if !handover.wasKept { notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor))) }
         } catch {
-          if !observers.isEmpty { notify(event(link, time: now(), kind: .dropped(.handlerFailed(error)))) }
+          handover.cancel()
+          notify(event(link, time: now(), kind: .dropped(.handlerFailed(error))))
         }
       case .confirm(let link):
         // A link that needs confirmation is never accepted without a handler (see `accept`).
         confirm?(link.route, link.source) { [weak self] approved in self?.answer(link.id, approved: approved) }
       }
     }
+  }
+
+  /// Reports how a link kept by a navigation state ended: delivered when a view showed it (held,
+  /// then, from its arrival until that moment, or zero after a clock that went back), or dropped
+  /// unseen.
+  func report(_ ending: LinkHandover.Ending, of link: KeptLink<Route>) {
+    let time = now()
+    switch ending {
+    case .shown: emit(link, .delivered(link.route, heldFor: max(.zero, time - link.arrival)), at: time)
+    case .dropped(let reason): emit(link, .dropped(reason), at: time)
+    }
+    runEffects()
   }
 
   func context(of link: KeptLink<Route>, heldFor: Duration) -> DeliveryContext {

@@ -1,7 +1,10 @@
 /// One decision of a dispatcher, for logging, counting and debugging links.
 ///
 /// Each received link produces `received`, then `refused` or `resolved`, then `delivered`,
-/// `held` (later followed by `delivered` or `dropped`) or `dropped`. Every event carries what an
+/// `held` (later followed by `delivered` or `dropped`) or `dropped`. A route the handler keeps in
+/// a navigation state (``LinkNavigationState``, ``LinkNavigationStates``, ``LinkWindows`` waiting
+/// for a window) is `delivered` when a view takes it, and `dropped` if a newer route replaces it
+/// or its window closes first: so `delivered` counts links the user saw. Every event carries what an
 /// observer needs to attribute it (count drops and refusals per campaign): the link's source, its
 /// input as text, and, once it resolved, its parameters.
 ///
@@ -27,7 +30,8 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomS
     case held(missing: Set<LinkCondition>)
     /// The app is asked to confirm it (a route that requires confirmation, from an untrusted source).
     case confirmationRequested(Route)
-    /// The app's handler was given the route, after holding it this long (zero if never held).
+    /// The app's handler was given the route (or, for a route kept in a navigation state, a view
+    /// took it), this long after it arrived (zero if at once).
     case delivered(Route, heldFor: Duration)
     /// It was dropped and will never be delivered.
     case dropped(DropReason)

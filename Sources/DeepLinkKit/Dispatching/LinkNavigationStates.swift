@@ -34,7 +34,7 @@
     /// The window used last, which takes links of no known window.
     public private(set) var activeScene: String?
     /// A link of no known window delivered before any window was active.
-    @ObservationIgnored private var unplaced: Route?
+    @ObservationIgnored private var unplaced = KeptRoute<Route>()
     /// The state of a window whose name is not known yet: nothing is delivered into it.
     @ObservationIgnored private let unnamed = LinkNavigationState<Route>()
 
@@ -57,15 +57,13 @@
     /// known window go there, starting with one that waited for a window.
     public func activate(scene: String) {
       activeScene = scene
-      if let route = unplaced {
-        unplaced = nil
-        state(forScene: scene).deliver(route)
-      }
+      if unplaced.route != nil { state(forScene: scene).keep(unplaced.move()) }
     }
 
-    /// Forgets a window that closed; its route not yet consumed goes with it.
+    /// Forgets a window that closed; its route not yet consumed goes with it, reported dropped
+    /// (``DropReason/Code/windowClosed``).
     public func remove(scene: String) {
-      states[scene] = nil
+      states.removeValue(forKey: scene)?.discard(.windowClosed)
       if activeScene == scene { activeScene = nil }
     }
 
@@ -76,11 +74,12 @@
     ///   - route: The delivered route.
     ///   - context: Its context, which names the window it arrived in, if known.
     public func deliver(_ route: Route, _ context: DeliveryContext) {
+      let kept = KeptRoute(delivering: route)
       guard let scene = context.sceneIdentifier ?? activeScene else {
-        unplaced = route
+        unplaced.keepNewest(kept)
         return
       }
-      state(forScene: scene).deliver(route)
+      state(forScene: scene).keep(kept)
     }
   }
 #endif

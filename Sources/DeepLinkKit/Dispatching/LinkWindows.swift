@@ -23,7 +23,7 @@ public final class LinkWindows<Route: Hashable & Sendable> {
   public private(set) var activeScene: String?
   /// A link of no known window delivered before any window was active (the newest wins, as one
   /// window shows one route).
-  private var unplaced: Route?
+  private var unplaced = KeptRoute<Route>()
 
   /// Creates the windows of none yet.
   public init() {}
@@ -45,8 +45,7 @@ public final class LinkWindows<Route: Hashable & Sendable> {
   /// window go there, starting with one that waited for a window.
   public func activate(scene: String) {
     activeScene = scene
-    guard let show = windows[scene], let route = unplaced else { return }
-    unplaced = nil
+    guard let show = windows[scene], unplaced.route != nil, let route = unplaced.take() else { return }
     show(route)
   }
 
@@ -68,7 +67,7 @@ public final class LinkWindows<Route: Hashable & Sendable> {
     } else if let scene = activeScene, let show = windows[scene] {
       show(route)
     } else {
-      unplaced = route
+      unplaced.keepNewest(KeptRoute(delivering: route))
     }
   }
 }

@@ -14,17 +14,23 @@
   public final class LinkNavigationModel<Route: Hashable & Sendable>: ObservableObject {
     /// The route delivered and not yet consumed; the newest wins.
     @Published public private(set) var pendingRoute: Route?
+    /// The same route, with its link's handover: reported delivered when consumed, dropped
+    /// (`superseded`) when a newer one replaces it first.
+    private var kept = KeptRoute<Route>()
 
     /// Creates an empty model.
     public init() {}
 
     /// Sets the pending route; pass this as a dispatcher's `deliver` handler.
-    public func deliver(_ route: Route) { pendingRoute = route }
+    public func deliver(_ route: Route) {
+      kept.keepNewest(KeptRoute(delivering: route))
+      pendingRoute = kept.route
+    }
 
     /// Takes the pending route, leaving none, so a view handles it once.
     public func consume() -> Route? {
-      defer { pendingRoute = nil }
-      return pendingRoute
+      pendingRoute = nil
+      return kept.take()
     }
   }
 #endif

@@ -1,0 +1,124 @@
+/// A delivered link that the handler kept to be shown later, as a navigation state keeps its route
+/// until a view takes it: the dispatcher reports it `delivered` when it is shown, and `dropped`
+/// when it is replaced or thrown away first, so analytics never count a link nobody saw.
+///
+/// The dispatcher makes one for each delivery while someone observes its events, and makes it
+/// ``current`` while its handler runs; a state that keeps the route claims it there (a handler
+/// given as `navigation.deliver` passes no context to carry it).
+@MainActor
+package final class LinkHandover {
+  /// How a kept link ended.
+  enum Ending {
+    /// A view took it.
+    case shown
+    /// It was thrown away unseen, for this reason.
+    case dropped(DropReason)
+  }
+
+  /// The handover of the delivery under way, while the dispatcher's handler runs.
+  private static var current: LinkHandover?
+  /// How many routes states have kept, to tell the newest.
+  private static var kept = 0
+
+  /// The order of a route a state keeps now, after every one kept before.
+  static func nextOrder() -> Int {
+    kept &+= 1
+    return kept
+  }
+
+  /// The link handed over.
+  let link: LinkID
+  /// Reports how it ended, once; `nil` once reported or never kept.
+  private var report: (@MainActor (Ending) -> Void)?
+  /// Whether a state kept the route during the handler's call.
+  private(set) var wasKept = false
+
+  init(link: LinkID, report: @escaping @MainActor (Ending) -> Void) {
+    self.link = link
+    self.report = report
+  }
+
+  /// Runs `deliver` with this handover as the delivery under way (restoring the one before, for
+  /// a handler that delivers into another dispatcher). Afterwards no state can claim it.
+  func during<T>(_ deliver: () throws -> T) rethrows -> T {
+    let previous = Self.current
+    Self.current = self
+    defer { Self.current = previous }
+    return try deliver()
+  }
+
+  /// Takes the handover of the delivery under way, if any: the caller keeps its route and reports
+  /// how it ends.
+  package static func claim() -> LinkHandover? {
+    guard let handover = current, !handover.wasKept else { return nil }
+    handover.wasKept = true
+    return handover
+  }
+
+  /// Reports how the kept link ended; later calls do nothing (exactly one ending per link).
+  func end(_ ending: Ending) {
+    let report = self.report
+    self.report = nil
+    report?(ending)
+  }
+
+  /// Forgets the link without reporting anything (its delivery already ended otherwise: the
+  /// handler threw).
+  func cancel() { report = nil }
+}
+
+/// The route a navigation state keeps until a view shows it, with its link's handover: the one
+/// piece of code every such state (``LinkNavigationState``, the iOS 16 model, a route waiting for
+/// a window) keeps its route with, so each reports its link's ending the same way.
+@MainActor
+package struct KeptRoute<Route> {
+  /// The route kept, if any.
+  package private(set) var route: Route?
+  /// When it was given, in the order of every route given to any state: the newest wins.
+  private var order = 0
+  private var handover: LinkHandover?
+
+  /// Keeps nothing.
+  package init() {}
+
+  /// Keeps `route` of the delivery under way (the dispatcher's handler is running), or a route
+  /// given by hand (which reports nothing).
+  package init(delivering route: Route) {
+    self.route = route
+    handover = LinkHandover.claim()
+    order = LinkHandover.nextOrder()
+  }
+
+  /// Keeps the newer of `other` and what is kept now (a route waiting for a window may be older
+  /// than the one its window holds); the other, which no view showed, is dropped as superseded by
+  /// the newer.
+  package mutating func keepNewest(_ other: consuming KeptRoute) {
+    guard other.route != nil else { return }
+    guard route != nil else {
+      self = other
+      return
+    }
+    let (newer, older) = other.order > order ? (other, self) : (self, other)
+    older.handover?.end(.dropped(.replacedUnseen(by: newer.handover?.link)))
+    self = newer
+  }
+
+  /// Gives the kept route to a view, which shows it: its link is delivered. Leaves nothing kept.
+  package mutating func take() -> Route? {
+    defer { self = KeptRoute() }
+    handover?.end(.shown)
+    return route
+  }
+
+  /// Moves the kept route out, with its handover, leaving nothing kept (to keep it elsewhere).
+  package mutating func move() -> KeptRoute {
+    defer { self = KeptRoute() }
+    return self
+  }
+
+  /// Throws the kept route away unseen (its window closed): its link is dropped for `reason`.
+  package mutating func discard(_ reason: DropReason) {
+    if route != nil { handover?.end(.dropped(reason)) }
+    self = KeptRoute()
+  }
+}
