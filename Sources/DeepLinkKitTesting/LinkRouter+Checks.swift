@@ -17,7 +17,9 @@ extension LinkRouter {
   /// Then from `samples` sets of random values. For each set a link can carry, the link must open
   /// the route, the route must print back as those very values (which `{ .n(abs($0)) }`,
   /// `{ .s($0.lowercased()) }` or `{ $0 == 3 ? 4 : $0 }` fail), and the printed link must open the
-  /// route again. A route with custom `parse` and `print` closures is checked from links its
+  /// route again. Values with a typed reply (`replyText`), which no link may carry, are checked
+  /// through each notification action of the route's push rules instead: a payload with the
+  /// rule's fields and the reply typed must open the very route. A route with custom `parse` and `print` closures is checked from links its
   /// pattern matches, filled with random values. The app's closures are called with each value,
   /// as links carrying them would: a closure that traps on one traps here.
   ///

@@ -37,8 +37,13 @@ import DeepLinkKit
     /// The first problem of a declared route built from edge values, then drawn ones.
     private func declaredRoundTripProblem(_ index: Int, samples: Int, using generator: inout SplitMix) -> String? {
       for edge in Array(0..<Self.edgesTried) + Array(repeating: -1, count: samples) {
-        guard let (route, values) = sample(definitionAt: index, edge: edge, using: &generator),
-          let link = try? urlString(definitionAt: index, parameters: values), carries(link)
+        guard let (route, values) = sample(definitionAt: index, edge: edge, using: &generator) else { continue }
+        if let reply = values.first(where: { $0.name == LinkPush.replyParameter }) {
+          // No link may carry a typed reply: the route comes back through the action that types it.
+          if let problem = replyProblem(index, route, values, reply: reply.value) { return problem }
+          continue
+        }
+        guard let link = try? urlString(definitionAt: index, parameters: values), carries(link)
         else { continue }  // values no link can carry (an empty segment, a dot segment)
         let opened: Route
         let parameters: RouteParameters
@@ -58,6 +63,33 @@ import DeepLinkKit
             "the link \(quoted(link)) of \(quoted(String(describing: route))) opens \(quoted(String(describing: opened)))"
         }
         if let problem = roundTripProblem(route) { return problem }
+      }
+      return nil
+    }
+
+    /// Why `route`, built with a typed reply, does not come back through a notification action
+    /// of its push rules that types one: the payload carries its other values in the rule's
+    /// fields, and the reply is typed. `nil` when it does, or when no such rule carries them all.
+    private func replyProblem(
+      _ index: Int, _ route: Route, _ values: [(name: String, value: String)], reply: String
+    ) -> String? {
+      for rule in definitions[index].pushRules {
+        guard let action = rule.action else { continue }  // a tap types no reply
+        var fields = rule.when
+        for (name, value) in values where name != LinkPush.replyParameter {
+          guard let field = rule.parameters[name] else { return nil }  // a value this rule cannot carry
+          fields[field] = value
+        }
+        let push = LinkPush(fields: fields, actionIdentifier: action, replyText: reply)
+        let description = "the reply \(quoted(reply)) to the action \(quoted(action))"
+        do {
+          let opened = try resolve(.push(push)).route
+          if opened != route {
+            return "\(description) of \(quoted(String(describing: route))) opens \(quoted(String(describing: opened)))"
+          }
+        } catch {
+          return "\(description) of \(quoted(String(describing: route))) does not open it: \(error.message)"
+        }
       }
       return nil
     }

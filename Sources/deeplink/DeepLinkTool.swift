@@ -13,7 +13,7 @@ struct DeepLinkTool {
     COMMANDS:
       demo                Plays the example app's stories through the real dispatcher.
       resolve [--routes FILE] [--format text|json] URL
-      resolve [--routes FILE] [--format text|json] --push JSON|@FILE [--action ID]
+      resolve [--routes FILE] [--format text|json] --push JSON|@FILE [--action ID [--reply TEXT]]
       resolve [--routes FILE] [--format text|json] --shortcut TYPE [--user-info JSON]
       resolve [--routes FILE] [--format text|json] --intent NAME [--param KEY=VALUE ...]
       resolve [--routes FILE] [--format text|json] --activity TYPE [--webpage-url URL] [--user-info JSON]
@@ -242,15 +242,15 @@ struct DeepLinkTool {
       guard errors.isEmpty else {
         printLines(
           errors.map { "\(label): \($0.code): \($0.message)" } + notes
-            + ["\(label): \(errors.count) problem\(errors.count == 1 ? "" : "s")"])
+            + ["\(label): \(counted(errors.count, "problem"))"])
         return 1
       }
-      printLines(notes + ["\(label): \(router.routeCount) routes, no problems"])
+      printLines(notes + ["\(label): \(counted(router.routeCount, "route")), no problems"])
       return 0
     } catch {
       printLines(
         error.problems.map { "\(label): \($0.code): \($0.message)" }
-          + ["\(label): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")"])
+          + ["\(label): \(counted(error.problems.count, "problem"))"])
       return 1
     }
   }
@@ -338,4 +338,9 @@ func printLines(_ lines: [String]) {
 /// A value from the command line, quoted with escapes for a message.
 func shown(_ text: String) -> String {
   "\"" + TextRules.escaped(text, quotes: true) + "\""
+}
+
+/// `1 route`, `2 routes`, `0 problems`.
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

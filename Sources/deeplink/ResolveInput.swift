@@ -3,11 +3,11 @@ import DeepLinkKitConfiguration
 import Foundation
 
 /// What `deeplink resolve` was asked to resolve: a URL, or one of the other sources given by
-/// options. Exactly one is allowed; the companions of a source (`--action`, `--user-info`,
-/// `--param`, `--webpage-url`) only with it.
+/// options. Exactly one is allowed; the companions of a source (`--action`, `--reply`,
+/// `--user-info`, `--param`, `--webpage-url`) only with it.
 enum ResolveInput {
   static let options: Set<String> = [
-    "routes", "format", "push", "action", "shortcut", "user-info", "intent", "activity", "webpage-url",
+    "routes", "format", "push", "action", "reply", "shortcut", "user-info", "intent", "activity", "webpage-url",
   ]
   static let repeatable: Set<String> = ["param"]
 
@@ -22,7 +22,7 @@ enum ResolveInput {
           : "resolve takes one URL or one of --push, --shortcut, --intent, --activity, not several")
     }
     let companions: [(option: String, source: [String])] = [
-      ("action", ["push"]), ("user-info", ["shortcut", "activity"]), ("webpage-url", ["activity"]),
+      ("action", ["push"]), ("reply", ["push"]), ("user-info", ["shortcut", "activity"]), ("webpage-url", ["activity"]),
       ("param", ["intent"]),
     ]
     for (option, owners) in companions
@@ -37,7 +37,14 @@ enum ResolveInput {
     if let push = options["push"] {
       let payload = try jsonObject(push.hasPrefix("@") ? readFile(String(push.dropFirst())) : push, option: "--push")
       let action = options["action"] ?? LinkPush.defaultAction
-      return (.push(LinkPush(userInfo: payload, actionIdentifier: action)), "push notification (\(action))")
+      let reply = options["reply"]
+      if reply != nil, options["action"] == nil {
+        throw Arguments.UsageError(message: "--reply is the text typed into a notification action; give its --action")
+      }
+      return (
+        .push(LinkPush(userInfo: payload, actionIdentifier: action, replyText: reply)),
+        "push notification (\(action)\(reply.map { ", reply \(shown($0))" } ?? ""))"
+      )
     }
     let userInfo = try options["user-info"].map { text throws(Arguments.UsageError) in
       try jsonObject(text, option: "--user-info")

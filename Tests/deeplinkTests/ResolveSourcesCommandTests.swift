@@ -45,6 +45,29 @@ import Testing
         == .init(status: 0, output: output + "\n", error: ""))
   }
 
+  /// A typed reply to a notification action, played with `--reply`; only with an action.
+  @Test func aTypedReply() throws {
+    let table = try ToolRunner.temporaryFile(
+      #"{"schemes": ["chat"], "routes": [{"name": "conversation", "path": "/conversations/:id(int)?replyText?", "push": ["#
+        + #"{"when": {"type": "message"}, "parameters": {"id": "conversation_id"}},"#
+        + #"{"when": {"type": "message"}, "parameters": {"id": "conversation_id"}, "action": "REPLY", "background": true}]}]}"#
+    )
+    let payload = #"{"type": "message", "conversation_id": "7"}"#
+    #expect(
+      try Self.json("--routes", table, "--push", payload, "--action", "REPLY", "--reply", "On my way")
+        == .init(
+          status: 0,
+          output: #"{"route":"conversation","parameters":{"id":"7","replyText":"On my way"},"source":"push"}"# + "\n",
+          error: ""))
+    let text = try ToolRunner.run("resolve", "--routes", table, "--push", payload, "--action", "REPLY", "--reply", "Hi")
+    #expect(text.output.hasPrefix(#"push notification (REPLY, reply "Hi")"#))
+    let noAction = try Self.json("--routes", table, "--push", payload, "--reply", "Hi")
+    #expect(noAction.status == 2)
+    #expect(noAction.error.contains("--reply is the text typed into a notification action; give its --action"))
+    let notPush = try Self.json("--routes", table, "chat://conversations/7", "--reply", "Hi")
+    #expect(notPush.status == 2 && notPush.error.contains("--reply goes with --push"))
+  }
+
   @Test func pushFromAFile() throws {
     let file = try ToolRunner.temporaryFile(#"{"type": "message", "message_id": "7"}"#, name: "push.json")
     #expect(

@@ -143,7 +143,22 @@ import Testing
     let file = try ToolRunner.temporaryFile(#"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a"}]}"#)
     #expect(
       try ToolRunner.run("lint", "--routes", file)
-        == .init(status: 0, output: "\(file): 1 routes, no problems\n", error: ""))
+        == .init(status: 0, output: "\(file): 1 route, no problems\n", error: ""))
+  }
+
+  /// The typed reply as a path parameter: no link can fill it, so `lint` says so.
+  @Test func aReplyInThePathIsAProblem() throws {
+    let file = try ToolRunner.temporaryFile(
+      #"{"schemes": ["x"], "routes": [{"name": "r", "path": "/r/:replyText", "push": {"when": {"t": "r"}, "action": "REPLY"}}]}"#
+    )
+    let result = try ToolRunner.run("lint", "--routes", file)
+    #expect(
+      result.output == """
+        \(file): invalidPattern: route "r" (/r/:replyText) has the path parameter "replyText", which only a notification's typed reply fills, so no link can open it; make it an optional query parameter (?replyText?)
+        \(file): 1 problem
+
+        """)
+    #expect(result.status == 1)
   }
 
   @Test func sameShapeRoutesExit1NamingBoth() throws {

@@ -22,7 +22,7 @@ public struct LinkPush: Sendable, Hashable {
   /// typed.
   public var replyText: String?
   /// The parameter the typed reply fills.
-  static let replyParameter = "replyText"
+  package static let replyParameter = "replyText"
   /// Its name as bytes, for the check every link passes.
   static let replyParameterBytes = Array(replyParameter.utf8)
   /// How deep the payload's dictionaries nested: 1 for a flat payload.

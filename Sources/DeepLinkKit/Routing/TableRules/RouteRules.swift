@@ -36,7 +36,8 @@ enum MatchableRule: RouteRule {
 
 /// Every way a route says it opens can open it: its `sources` list is not empty, and its push
 /// rule names the fields that pick it (or an action) and fills every path parameter (but the
-/// reply, which only a typed reply fills), or its route could never be built.
+/// reply, which only a typed reply fills), or its route could never be built; and the reply is
+/// not a path parameter, which no link could fill.
 enum SourcesRule: RouteRule {
   static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
     -> [RouteTableError.Problem]
@@ -44,6 +45,13 @@ enum SourcesRule: RouteRule {
     var problems: [RouteTableError.Problem] = []
     if definition.sources?.isEmpty == true {
       problems.append(.init(.invalidOption, "\(definition.label) has an empty list of sources, so nothing can open it"))
+    }
+    for case .parameter(LinkPush.replyParameter, _) in pattern.segments {
+      problems.append(
+        .init(
+          .invalidPattern,
+          "\(definition.label) has the path parameter \(quoted(LinkPush.replyParameter)), which only a notification's typed reply fills, so no link can open it; make it an optional query parameter (?\(LinkPush.replyParameter)?)"
+        ))
     }
     for rule in definition.pushRules {
       if rule.when.isEmpty, rule.action == nil {
