@@ -19,9 +19,10 @@ extension LinkRouter {
   /// `{ .s($0.lowercased()) }` or `{ $0 == 3 ? 4 : $0 }` fail), and the printed link must open the
   /// route again. Values with a typed reply (`replyText`), which no link may carry, are checked
   /// through each notification action of the route's push rules instead: a payload with the
-  /// rule's fields and the reply typed must open the very route. A route with custom `parse` and `print` closures is checked from links its
-  /// pattern matches, filled with random values. The app's closures are called with each value,
-  /// as links carrying them would: a closure that traps on one traps here.
+  /// rule's fields and the reply typed must open the very route. A route with custom `parse` and
+  /// `print` closures is checked from links its pattern matches, filled with random values. The
+  /// app's closures are called with each value, as links carrying them would: a closure that
+  /// traps on one traps here.
   ///
   /// The checks are compiled in a debug build (`DEBUG` set, as `swift test` and Xcode's Debug
   /// configuration build), which a release build leaves out of the app; built for release, this
