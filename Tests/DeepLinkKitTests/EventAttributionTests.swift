@@ -25,8 +25,51 @@ import Testing
     harness.dispatcher.satisfy(.ready)
     #expect(harness.events.count == 4)  // received, resolved, held, delivered
     #expect(harness.events.allSatisfy { $0.source == .customScheme })
-    #expect(harness.events.dropFirst().allSatisfy { $0.parameters["utm_source"] == "mail" })
-    #expect(harness.events.first?.parameters == RouteParameters())  // not resolved yet
+    #expect(harness.events.allSatisfy { $0.parameters["utm_source"] == "mail" })
+    // Before it resolved, the link's query items; after, its route's parameters and the rest.
+    #expect(harness.events.first?.parameters == ["utm_source": "mail"])
+    #expect(harness.events.last?.parameters == ["id": "2", "utm_source": "mail"])
+  }
+
+  /// Refusals counted per campaign, as the README's snippet does: a refused link's events carry
+  /// the query items of the link it carried, whatever refused it (an unknown path, host or
+  /// scheme, a malformed segment), from a URL, a universal link's activity or a push's link.
+  @Test func refusalsCountPerCampaign() {
+    let harness = DispatcherHarness()
+    var refusedByCampaign: [String: Int] = [:]
+    harness.dispatcher.addObserver { event in
+      if case .refused = event.kind { refusedByCampaign[event.parameters["utm_campaign"] ?? "none", default: 0] += 1 }
+    }
+    let dispatcher = harness.dispatcher!
+    dispatcher.receive(.url("https://app.example.com/promo-2019?utm_campaign=spring&ref=a%20b"))
+    dispatcher.receive(.url("https://other.example.org/messages/1?utm_campaign=spring"))
+    dispatcher.receive(.url("http://app.example.com/messages/1?utm_campaign=autumn#top"))
+    dispatcher.receive(.url("myapp://messages/%zz?utm_campaign=autumn"))
+    dispatcher.receive(
+      .userActivity(
+        ContinuedActivity(
+          type: ContinuedActivity.browsingWebType,
+          webpageURL: "https://app.example.com/gone?utm_campaign=mail")))
+    dispatcher.receive(.push(LinkPush(fields: ["deeplink": "myapp://gone?utm_campaign=push"])))
+    dispatcher.receive(.url("myapp://gone"))
+    #expect(refusedByCampaign == ["spring": 2, "autumn": 2, "mail": 1, "push": 1, "none": 1])
+    let first = harness.events.first { if case .refused = $0.kind { true } else { false } }
+    #expect(first?.parameters == ["utm_campaign": "spring", "ref": "a b"])
+  }
+
+  /// What cannot be read safely is left out, item by item: a malformed escape, a name with a
+  /// refused character, items past the table's limit; and a link longer than the table takes.
+  @Test func aRefusedLinksQueryIsReadWithinTheTablesLimits() {
+    let harness = DispatcherHarness()
+    let dispatcher = harness.dispatcher!
+    dispatcher.receive(.url("myapp://gone?a=%zz&b%00=1&c=%E2%80%AE&d=ok&e"))
+    // As the router reads a query: a value may hold what a name may not (but U+0000).
+    #expect(harness.events.last?.parameters == RouteParameters([("c", "\u{202E}"), ("d", "ok"), ("e", "")]))
+    let many = (0..<100).map { "k\($0)=v" }.joined(separator: "&")
+    dispatcher.receive(.url("myapp://gone?" + many))
+    #expect(harness.events.last?.parameters.count == 64)
+    dispatcher.receive(.url("myapp://gone?utm_campaign=x&pad=" + String(repeating: "a", count: 5000)))
+    #expect(harness.events.last?.parameters == RouteParameters())
   }
 
   @Test func aRefusedLinkKeepsItsSourceAndInput() {

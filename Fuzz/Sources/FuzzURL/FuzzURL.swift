@@ -1,7 +1,8 @@
 import DeepLinkKit
 import FuzzSupport
 
-/// Any bytes as a link: resolving never crashes, and a link that resolves round-trips.
+/// Any bytes as a link: resolving never crashes, and a link that resolves round-trips; its query
+/// items, read for a refused link's events, keep the table's limits and hold no refused name.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzURL(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
@@ -13,5 +14,27 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     case .failure(let error): if error.message.isEmpty { violation("an empty message for \(error.code)") }
     }
   }
+  MainActor.assumeIsolated { checkEventQueryItems(text) }
   return 0
+}
+
+/// The query items a link's first event carries (a refused link's, for analytics): within the
+/// table's limits, no empty name, no control or format character in a name, no U+0000 in a value.
+@MainActor private func checkEventQueryItems(_ text: String) {
+  let dispatcher = LinkDispatcher(router: fuzzRouter)
+  var parameters: RouteParameters?
+  let registration = dispatcher.addObserver { event in parameters = parameters ?? event.parameters }
+  dispatcher.receive(.url(text))
+  registration.cancel()
+  let limits = fuzzRouter.limits
+  guard let parameters else { violation("no event for a received link") }
+  if parameters.count > limits.maxQueryItems { violation("\(parameters.count) query items read") }
+  for item in parameters {
+    let refused = item.name.unicodeScalars.contains {
+      $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+    }
+    if item.name.isEmpty || refused || item.value.utf8.contains(0) || item.value.utf8.count > limits.maxValueLength {
+      violation("the query item \(item) was read from \(text.debugDescription)")
+    }
+  }
 }

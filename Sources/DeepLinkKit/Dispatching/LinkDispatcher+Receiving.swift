@@ -29,8 +29,11 @@ extension LinkDispatcher {
     defer { runEffects() }
     id = nextID()
     dropExpiredLinks()
-    let arrived = EventLink(source: input.source, input: input)
-    emit(id, .received(input.source), about: arrived)
+    // Built only for observers: before it resolves, a link is told by its query items.
+    let arrived = {
+      EventLink(source: input.source, input: input, parameters: self.router.queryItems(carriedBy: input))
+    }
+    emit(id, .received(input.source), about: arrived())
     // The route and the rest of its resolution, taken apart: making a `LinkResolution` here, in
     // code that does not know `Route`, would look up its type's metadata for every link.
     var details: ResolutionDetails?
@@ -38,7 +41,7 @@ extension LinkDispatcher {
     do {
       route = try router.resolvedRoute(input, details: &details)
     } catch {
-      emit(id, .refused(error), about: arrived)
+      emit(id, .refused(error), about: arrived())
       return .refused(error)
     }
     // (The router sets the details whenever it returns a route.)

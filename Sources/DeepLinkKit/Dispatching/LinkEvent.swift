@@ -6,7 +6,7 @@
 /// for a window) is `delivered` when a view takes it, and `dropped` if a newer route replaces it
 /// or its window closes first: so `delivered` counts links the user saw. Every event carries what an
 /// observer needs to attribute it (count drops and refusals per campaign): the link's source, its
-/// input as text, and, once it resolved, its parameters.
+/// input as text, and its parameters (a refused link's query items).
 ///
 /// ```swift
 /// dispatcher.addObserver { event in
@@ -49,9 +49,12 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomS
   /// or a description of the push, quick action, intent or activity; `nil` for a route the app
   /// resolved itself.
   public let input: String?
-  /// Every parameter the link supplied, once it resolved: its path's, and the query items or
-  /// values its route did not use (`utm_campaign`); empty before it resolved, for a refused link
-  /// and for a route the app resolved itself.
+  /// Every parameter the link supplied. Once it resolved: its path's, and the query items or
+  /// values its route did not use (`utm_campaign`). Before that (`received`) and for a refused
+  /// link: the query items of the link it carries (a URL, a universal link's web page, a push's
+  /// link field), as far as they can be read within the table's limits; so refusals too can be
+  /// counted per campaign. Empty for an input that carries no link (a quick action, an intent) and
+  /// for a route the app resolved itself.
   public let parameters: RouteParameters
 
   /// Creates an event.
