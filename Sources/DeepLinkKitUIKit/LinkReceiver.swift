@@ -127,7 +127,7 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   // MARK: - Windows the app opens
 
   /// The activity type of ``windowActivity(opening:type:title:)``'s items by default.
-  public nonisolated static var windowActivityType: String { "DeepLinkKit.window" }
+  public nonisolated static var windowActivityType: String { ContinuedActivity.windowType }
   /// The `userInfo` key of a window activity's token.
   nonisolated static var windowTokenKey: String { "DeepLinkKit.window" }
   /// How many window activities wait to be received at most; the oldest is forgotten first.

@@ -290,7 +290,10 @@ import Testing
     let configuration = try LinkAppConfiguration(
       infoPlist: Data(info.utf8), entitlements: Data(Self.table.entitlementsPlist().utf8))
     #expect(configuration.urlSchemes == ["myapp"])
-    #expect(configuration.activityTypes == ["com.example.activity", "ShowActivityIntent", "OrderIntent"])
+    #expect(
+      configuration.activityTypes == [
+        "com.example.activity", "ShowActivityIntent", "OrderIntent", "DeepLinkKit.window",
+      ])
     #expect(
       configuration.associatedDomains == ["applinks:example.com", "applinks:www.example.com", "applinks:*.shop.test"])
     #expect(Self.table.check(configuration).isEmpty)

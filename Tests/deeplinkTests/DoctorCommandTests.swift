@@ -34,6 +34,52 @@ import Testing
     #expect(try ToolRunner.run("doctor", "--info-plist", builtIn, "--entitlements", builtInEntitlements).status == 0)
   }
 
+  /// A quick action whose route needs a value no static item carries is a dynamic one: `plist`
+  /// proposes no static item for it, and `doctor` reports a static one that cannot open its route.
+  @Test func aQuickActionThatNeedsAValueIsNeverStatic() throws {
+    let routes = try ToolRunner.temporaryFile(
+      #"{"schemes": ["chat"], "routes": ["#
+        + #"{"name": "conversation", "path": "/conversations/:id(int)", "shortcut": "com.example.conversation"},"#
+        + #"{"name": "compose", "path": "/compose?to?", "shortcut": "com.example.compose"}]}"#)
+    let plist = try ToolRunner.run("plist", "--routes", routes)
+    #expect(plist.status == 0)
+    #expect(!plist.output.contains("com.example.conversation"))
+    #expect(plist.output.contains("<string>com.example.compose</string>"))
+    let info = try ToolRunner.temporaryFile(
+      #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["chat"]}], "UIApplicationShortcutItems": ["#
+        + #"{"UIApplicationShortcutItemType": "com.example.conversation", "UIApplicationShortcutItemTitle": "Last"},"#
+        + #"{"UIApplicationShortcutItemType": "com.example.compose", "UIApplicationShortcutItemTitle": "New"}]}"#,
+      name: "Info.plist")
+    let doctor = try ToolRunner.run("doctor", "--routes", routes, "--info-plist", info)
+    #expect(doctor.status == 1)
+    #expect(
+      doctor.output == """
+        error: staticShortcutCannotOpen: Info.plist's quick action "com.example.conversation" cannot open route "conversation": parameter "id" of route "conversation" (/conversations/:id(int)) is missing; give the item the value in UIApplicationShortcutItemUserInfo, or make it a dynamic one (router.quickActionItem(for:title:))
+
+        """)
+    // A static item whose user info carries the value opens its route.
+    let withValue = try ToolRunner.temporaryFile(
+      #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["chat"]}], "UIApplicationShortcutItems": ["#
+        + #"{"UIApplicationShortcutItemType": "com.example.conversation", "UIApplicationShortcutItemUserInfo": {"id": "1"}},"#
+        + #"{"UIApplicationShortcutItemType": "com.example.compose"}]}"#,
+      name: "Info.plist")
+    #expect(try ToolRunner.run("doctor", "--routes", routes, "--info-plist", withValue, "--strict").status == 0)
+  }
+
+  /// The library's own activity type for windows the app opens (`windowActivity(opening:)`):
+  /// `plist` lists it and `doctor` knows it.
+  @Test func theWindowActivityTypeIsTheLibrarys() throws {
+    let routes = try ToolRunner.temporaryFile(Self.table)
+    let plist = try ToolRunner.run("plist", "--routes", routes)
+    #expect(plist.output.contains("<string>DeepLinkKit.window</string>"))
+    let info = try ToolRunner.temporaryFile(
+      #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["myapp"]}], "#
+        + #""NSUserActivityTypes": ["com.example.activity", "ShowActivityIntent", "DeepLinkKit.window"]}"#,
+      name: "Info.plist")
+    let doctor = try ToolRunner.run("doctor", "--routes", routes, "--info-plist", info)
+    #expect(!doctor.output.contains("activityTypeNotInTable"))
+  }
+
   @Test func doctorReportsAnAppThatMissesTheTable() throws {
     let routes = try ToolRunner.temporaryFile(Self.table)
     let info = try ToolRunner.temporaryFile(

@@ -9,6 +9,9 @@ import Foundation
 public struct ContinuedActivity: Sendable, Hashable {
   /// `NSUserActivityTypeBrowsingWeb`.
   public static let browsingWebType = "NSUserActivityTypeBrowsingWeb"
+  /// The activity type of the windows the app opens for a route (`LinkReceiver`'s
+  /// `windowActivity(opening:)`), which the app lists in `NSUserActivityTypes`.
+  package static let windowType = "DeepLinkKit.window"
   /// `CSSearchableItemActionType`, the type of an activity that opens a Spotlight item.
   public static let spotlightItemType = "com.apple.corespotlightitem"
   /// `CSSearchableItemActivityIdentifier`, the `userInfo` key of the Spotlight item's identifier.

@@ -13,7 +13,8 @@ import Foundation
 /// ```
 ///
 /// Keys read (Apple's Information Property List and Entitlements references):
-/// `CFBundleURLTypes[].CFBundleURLSchemes[]`, `UIApplicationShortcutItems[].UIApplicationShortcutItemType`,
+/// `CFBundleURLTypes[].CFBundleURLSchemes[]`, `UIApplicationShortcutItems[].UIApplicationShortcutItemType`
+/// (and its `UIApplicationShortcutItemUserInfo`, the values a static item opens its route with),
 /// `NSUserActivityTypes[]`, `INIntentsSupported[]`, an extension's
 /// `NSExtension.NSExtensionAttributes.IntentsSupported[]`, and the entitlement
 /// `com.apple.developer.associated-domains[]`.
@@ -34,6 +35,8 @@ public struct LinkAppConfiguration: Sendable, Hashable {
   /// What reading found: a value of the wrong type (`invalidPlistValue`), a quick action without
   /// a type or with one used twice.
   public var problems: [ConfigurationProblem]
+  /// Each static quick action's `UIApplicationShortcutItemUserInfo`, as text, by type.
+  var shortcutUserInfo: [String: [String: String]] = [:]
 
   /// Creates a configuration from its values.
   public init(
@@ -79,6 +82,9 @@ public struct LinkAppConfiguration: Sendable, Hashable {
         reader.problem("\(location) repeats the type \(quoted(type)); each quick action needs its own")
       }
       shortcutTypes.append(type)
+      if case .object(let userInfo)? = item["UIApplicationShortcutItemUserInfo"] {
+        shortcutUserInfo[type] = userInfo.compactMapValues(\.scalarText)
+      }
     }
     activityTypes = reader.strings(info["NSUserActivityTypes"], at: "Info.plist: NSUserActivityTypes")
     intents = reader.strings(info["INIntentsSupported"], at: "Info.plist: INIntentsSupported")
@@ -182,5 +188,18 @@ struct PlistReader {
       result.append(text)
     }
     return result
+  }
+}
+
+extension JSONValue {
+  /// A string, a number or a Boolean as the text a payload gives it (`7`, not `7.0`); `nil` for
+  /// anything else.
+  var scalarText: String? {
+    switch self {
+    case .string(let text): text
+    case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    case .bool(let value): value ? "true" : "false"
+    case .null, .array, .object: nil
+    }
   }
 }

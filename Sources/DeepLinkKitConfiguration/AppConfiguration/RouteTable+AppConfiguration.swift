@@ -11,7 +11,7 @@ extension RouteTable {
   /// ```
   ///
   /// Codes: `schemeNotRegistered`, `schemeNotInTable`, `invalidScheme`, `shortcutNotInTable`,
-  /// `shortcutNotStatic`, `activityTypeNotDeclared`, `activityTypeNotInTable`, `intentNotDeclared`,
+  /// `shortcutNotStatic`, `staticShortcutCannotOpen`, `activityTypeNotDeclared`, `activityTypeNotInTable`, `intentNotDeclared`,
   /// `intentNotInTable`, `hostNotEntitled`, `wildcardDoesNotCoverApex`, `entitledHostNotInTable`,
   /// `malformedAssociatedDomain`, `unknownService`, `unknownMode`, `developerModeOnly`,
   /// `tooManyDomains`; and, for the files themselves, `invalidPlistValue`, `unresolvedBuildSetting`
@@ -118,6 +118,18 @@ private struct ConfigurationDoctor {
         "shortcutNotInTable", .warning,
         "Info.plist's quick action \(quoted(type)) opens no route of the table: choosing it is refused (noRoute)")
     }
+    // A static item opens its route with its user info only: a route that needs another value
+    // refuses it.
+    guard let router = try? table.makeRouter() else { return }
+    for (type, route) in routes where declared.contains(type) {
+      let userInfo = configuration.shortcutUserInfo[type] ?? [:]
+      guard let error = RouteTable.staticQuickActionProblem(type, userInfo: userInfo, router: router) else { continue }
+      add(
+        "staticShortcutCannotOpen", .error,
+        "Info.plist's quick action \(quoted(type)) cannot open route \(quoted(route)): \(error.message); give the "
+          + "item the value in UIApplicationShortcutItemUserInfo, or make it a dynamic one "
+          + "(router.quickActionItem(for:title:))", route: route)
+    }
   }
 
   private mutating func checkActivities() {
@@ -131,7 +143,7 @@ private struct ConfigurationDoctor {
         "route \(quoted(route.name))'s activity type \(quoted(activity)) is not in NSUserActivityTypes, so iOS does "
           + "not continue it in the app", route: route.name)
     }
-    for type in declared where !Self.isBuildSetting(type) {
+    for type in declared where !Self.isBuildSetting(type) && type != ContinuedActivity.windowType {
       guard !table.routes.contains(where: { $0.activity == type }), !intentNames.contains(type) else { continue }
       add(
         "activityTypeNotInTable", .warning,

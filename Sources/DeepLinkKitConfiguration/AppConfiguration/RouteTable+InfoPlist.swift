@@ -4,9 +4,12 @@ import Foundation
 extension RouteTable {
   /// The Info.plist entries this table needs, as an XML property list to paste from (or to give
   /// ``check(_:)``, which it passes): a URL type with the table's schemes, `NSUserActivityTypes`
-  /// (the activity types, and the intent class names: Siri opens the app for an intent with an
-  /// activity of that type, which is how the router receives it), and a static quick action per
-  /// `shortcut`, titled after its route (a placeholder to localize). It leaves out
+  /// (the activity types, the intent class names: Siri opens the app for an intent with an
+  /// activity of that type, which is how the router receives it, and `DeepLinkKit.window`, the
+  /// type of the windows `LinkReceiver.windowActivity(opening:)` opens), and a static quick
+  /// action per `shortcut` whose route opens without values, titled after its route (a
+  /// placeholder to localize); a quick action whose route needs a value (`/conversations/:id`) is
+  /// a dynamic one, which `router.quickActionItem(for:title:)` makes with it. It leaves out
   /// `INIntentsSupported`, which asks iOS to hand intents to `application(_:handlerFor:)` rather
   /// than open the app.
   ///
@@ -43,11 +46,15 @@ extension RouteTable {
       if let bundleID { type["CFBundleURLName"] = .string(bundleID) }
       entries["CFBundleURLTypes"] = .array([.object(type)])
     }
-    let activities = Self.unique(routes.compactMap(\.activity) + routes.compactMap(\.intent))
-    if !activities.isEmpty { entries["NSUserActivityTypes"] = .array(activities.map(JSONValue.string)) }
+    let activities = Self.unique(
+      routes.compactMap(\.activity) + routes.compactMap(\.intent) + [ContinuedActivity.windowType])
+    entries["NSUserActivityTypes"] = .array(activities.map(JSONValue.string))
     var seen: Set<String> = []
+    let router = try? makeRouter()
     let items = routes.compactMap { route -> JSONValue? in
-      guard let type = route.shortcut, seen.insert(type).inserted else { return nil }
+      guard let type = route.shortcut, seen.insert(type).inserted,
+        router.map({ Self.staticQuickActionProblem(type, userInfo: [:], router: $0) == nil }) ?? true
+      else { return nil }
       return .object([
         "UIApplicationShortcutItemType": .string(type),
         "UIApplicationShortcutItemTitle": .string(Self.title(route.name)),
@@ -55,6 +62,19 @@ extension RouteTable {
     }
     if !items.isEmpty { entries["UIApplicationShortcutItems"] = .array(items) }
     return .object(entries)
+  }
+
+  /// Why a static quick action of `type`, with `userInfo`, opens no route of `router` (a route
+  /// that needs a value its user info does not carry); `nil` when it opens one.
+  static func staticQuickActionProblem(
+    _ type: String, userInfo: [String: String], router: LinkRouter<NamedRoute>
+  ) -> DeepLinkError? {
+    do {
+      _ = try router.resolve(.quickAction(LinkQuickAction(type: type, userInfo: userInfo)))
+      return nil
+    } catch {
+      return error
+    }
   }
 
   private static func unique(_ values: [String]) -> [String] {
