@@ -23,7 +23,8 @@ struct DeepLinkTool {
                           Prints the link that opens a route; values that are not path
                           parameters become query items. --simctl prints the command that
                           opens it in the booted simulator; --apns writes a push payload
-                          carrying it, for `xcrun simctl push`.
+                          carrying it, for `xcrun simctl push`; neither for a route
+                          those cannot open (sources: inApp).
       lint [--routes FILE]
                           Builds a route table and reports every problem.
       routes [--routes FILE]
@@ -180,9 +181,30 @@ struct DeepLinkTool {
     }
     do {
       let link = try router.urlString(for: NamedRoute(name, parameters: parameters, repeated: repeated))
+      // What opens the link: the simulator opens it from outside the app, a push carries it. A
+      // route limited to other sources (`inApp`) refuses either; the link alone is printed, with
+      // a warning, for the app's own use.
+      let pushKey = table.table.pushURLKeys.first ?? "deeplink"
+      var opener: String?
+      var input = DeepLinkInput.url(link)
+      if arguments.options["apns"] != nil {
+        opener = "a push carrying it"
+        input = .push(LinkPush(fields: [pushKey: link]))
+      } else if arguments.flags.contains("simctl") {
+        opener = "the simulator"
+      }
+      if let refusal = router.refusal(of: input), refusal.code == .sourceNotAllowed {
+        guard let opener else {
+          printError("deeplink: warning: \(refusal.message); the link opens the route only from within the app")
+          print(link)
+          return 0
+        }
+        printError("deeplink: sourceNotAllowed: \(opener) cannot open it: \(refusal.message)")
+        return 1
+      }
       if let file = arguments.options["apns"] {
         try writeAPNS(
-          link: link, route: name, key: table.table.pushURLKeys.first ?? "deeplink", to: file,
+          link: link, route: name, key: pushKey, to: file,
           bundleID: arguments.options["bundle-id"])
       }
       print(arguments.flags.contains("simctl") ? "xcrun simctl openurl booted \(shellQuoted(link))" : link)

@@ -283,6 +283,24 @@ import Testing
     #expect(try ToolRunner.run("url", "request", "id=7", "--bundle-id", "com.example.app").status == 2)
   }
 
+  /// A route limited to the app's own links: the simulator and a push cannot open it, so the tool
+  /// prints neither; the plain link is printed with a warning.
+  @Test func aRouteNoOutsideLinkOpensGetsNoWayToOpenIt() throws {
+    let simctl = try ToolRunner.run("url", "--simctl", "deleteAccount")
+    #expect(simctl.status == 1 && simctl.output.isEmpty)
+    #expect(simctl.error.hasPrefix("deeplink: sourceNotAllowed: the simulator cannot open it: "))
+    #expect(simctl.error.contains("(allowed: inApp)"))
+    let file = try ToolRunner.temporaryFile("", name: "delete.apns")
+    let apns = try ToolRunner.run("url", "deleteAccount", "--apns", file)
+    #expect(apns.status == 1 && apns.output.isEmpty)
+    #expect(apns.error.hasPrefix("deeplink: sourceNotAllowed: a push carrying it cannot open it: "))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)).isEmpty)
+    let plain = try ToolRunner.run("url", "deleteAccount")
+    #expect(plain.status == 0 && plain.output == "https://app.example.com/settings/account/delete\n")
+    #expect(plain.error.hasPrefix("deeplink: warning: "))
+    #expect(plain.error.hasSuffix("; the link opens the route only from within the app\n"))
+  }
+
   @Test(arguments: [
     (["messageDetails", "id=42"], "https://app.example.com/messages/42"),
     (["messages"], "https://app.example.com/messages"),
@@ -305,7 +323,8 @@ import Testing
   /// to open it from outside.
   @Test func inAppOnlyRouteHasALinkThatOutsidersCannotUse() throws {
     let link = "https://app.example.com/settings/account/delete"
-    #expect(try ToolRunner.run("url", "deleteAccount") == .init(status: 0, output: link + "\n", error: ""))
+    let url = try ToolRunner.run("url", "deleteAccount")
+    #expect(url.status == 0 && url.output == link + "\n")
     let resolved = try ToolRunner.run("resolve", "--format", "json", link)
     #expect(resolved.status == 1)
     #expect(resolved.output.contains(#""code":"sourceNotAllowed""#))

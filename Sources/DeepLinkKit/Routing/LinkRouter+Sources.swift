@@ -137,3 +137,15 @@ extension LinkRouter {
     return route
   }
 }
+
+extension LinkRouter {
+  /// Why this router refuses `input`; `nil` when it opens a route (for the tools' checks).
+  package func refusal(of input: DeepLinkInput) -> DeepLinkError? {
+    do {
+      _ = try resolve(input)
+      return nil
+    } catch {
+      return error
+    }
+  }
+}

@@ -123,7 +123,9 @@ private struct ConfigurationDoctor {
     guard let router = try? table.makeRouter() else { return }
     for (type, route) in routes where declared.contains(type) {
       let userInfo = configuration.shortcutUserInfo[type] ?? [:]
-      guard let error = RouteTable.staticQuickActionProblem(type, userInfo: userInfo, router: router) else { continue }
+      guard let error = router.refusal(of: .quickAction(LinkQuickAction(type: type, userInfo: userInfo))) else {
+        continue
+      }
       add(
         "staticShortcutCannotOpen", .error,
         "Info.plist's quick action \(quoted(type)) cannot open route \(quoted(route)): \(error.message); give the "

@@ -53,7 +53,7 @@ extension RouteTable {
     let router = try? makeRouter()
     let items = routes.compactMap { route -> JSONValue? in
       guard let type = route.shortcut, seen.insert(type).inserted,
-        router.map({ Self.staticQuickActionProblem(type, userInfo: [:], router: $0) == nil }) ?? true
+        router.map({ $0.refusal(of: .quickAction(LinkQuickAction(type: type))) == nil }) ?? true
       else { return nil }
       return .object([
         "UIApplicationShortcutItemType": .string(type),
@@ -62,19 +62,6 @@ extension RouteTable {
     }
     if !items.isEmpty { entries["UIApplicationShortcutItems"] = .array(items) }
     return .object(entries)
-  }
-
-  /// Why a static quick action of `type`, with `userInfo`, opens no route of `router` (a route
-  /// that needs a value its user info does not carry); `nil` when it opens one.
-  static func staticQuickActionProblem(
-    _ type: String, userInfo: [String: String], router: LinkRouter<NamedRoute>
-  ) -> DeepLinkError? {
-    do {
-      _ = try router.resolve(.quickAction(LinkQuickAction(type: type, userInfo: userInfo)))
-      return nil
-    } catch {
-      return error
-    }
   }
 
   private static func unique(_ values: [String]) -> [String] {
