@@ -32,7 +32,7 @@ struct DeepLinkTool {
     \(AASACommand.usage)
     \(AppConfigurationCommands.usage)
     \(SiteCommand.usage)
-      help                Prints this text.
+      help [COMMAND]      Prints this text, or a command's own (also COMMAND --help, -h).
 
     Without --routes, commands use the built-in example table (scheme deeplink-example,
     host app.example.com); `deeplink routes` lists it.
@@ -52,6 +52,16 @@ struct DeepLinkTool {
       return 2
     }
     let rest = arguments.dropFirst()
+    // `COMMAND --help`, `COMMAND -h` and `help COMMAND`: the command's own usage.
+    if command == "help" && !rest.isEmpty || CommandHelp.isAsked(in: rest) {
+      let words = command == "help" && rest.contains(where: { !$0.hasPrefix("-") }) ? Array(rest) : [command] + rest
+      guard let help = CommandHelp.text(for: words, in: usage) else {
+        printError("deeplink: unknown command \(shown(words[0]))\n\n\(usage)")
+        return 2
+      }
+      print(help)
+      return 0
+    }
     do {
       switch command {
       case "demo": return try demo(Arguments(rest, options: []))

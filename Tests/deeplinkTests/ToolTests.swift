@@ -416,3 +416,39 @@ import Testing
     #expect(result.output.hasPrefix("USAGE: deeplink <command> [options]"))
   }
 }
+
+/// Each command's own help: `COMMAND --help`, `COMMAND -h` and `help COMMAND` print its usage on
+/// standard output and exit 0; a subcommand's names only it.
+@Suite struct CommandHelpTests {
+  static let commands = ["demo", "resolve", "url", "lint", "routes", "aasa", "site", "doctor", "plist", "help"]
+
+  @Test(arguments: commands)
+  func everyCommandHasItsOwnHelp(command: String) throws {
+    let help = try ToolRunner.run(command, "--help")
+    #expect(help.status == 0 && help.error.isEmpty)
+    #expect(help.output.hasPrefix("USAGE:\n  \(command)"))
+    #expect(help.output.contains("EXIT STATUS"))
+    // Its own entries only.
+    for other in Self.commands where other != command {
+      #expect(!help.output.contains("\n  \(other) "), "\(command)'s help shows \(other)")
+    }
+    #expect(try ToolRunner.run(command, "-h") == help)
+    if command != "help" { #expect(try ToolRunner.run("help", command) == help) }
+  }
+
+  @Test func aSubcommandsHelpIsItsOwn() throws {
+    let generate = try ToolRunner.run("aasa", "generate", "--help")
+    #expect(generate.status == 0)
+    #expect(generate.output.contains("  aasa generate") && !generate.output.contains("  aasa verify"))
+    #expect(try ToolRunner.run("help", "aasa", "generate") == generate)
+    #expect(try ToolRunner.run("aasa", "generate", "--app-id", "X", "-h") == generate)
+  }
+
+  @Test func helpForACommandThatDoesNotExistIsAUsageError() throws {
+    let result = try ToolRunner.run("help", "nosuch")
+    #expect(result.status == 2 && result.output.isEmpty)
+    #expect(result.error.hasPrefix(#"deeplink: unknown command "nosuch""#))
+    // `resolve -h` is the help, not a link named "-h".
+    #expect(try ToolRunner.run("resolve", "-h").output.contains("Resolves a link"))
+  }
+}
