@@ -10,11 +10,13 @@ enum SiteCommand {
                     [--domain DOMAIN]
                           Writes what the link domain serves to DIR: the apple-app-site-
                           association file (--app-id), assetlinks.json (--android-package),
-                          a landing page per route universal links may open (title and
-                          preview from the route's "page", store links, Smart App Banner,
-                          a "Get the app" button that copies the link for the app's first
-                          launch), 404.html and _redirects for static hosts. All or
-                          nothing, never outside DIR; --domain must be one the table serves.
+                          a landing page per route universal links may open (_dlk/NAME.html;
+                          PATH/index.html too for a route with no parameter whose path names
+                          folders safely) with the route's "page" title and preview, store
+                          links, a Smart App Banner and a "Get the app" button that copies
+                          the link for the app's first launch; 404.html and _redirects for
+                          static hosts. All or nothing, never outside DIR; --domain must be
+                          one the table serves.
       site verify [--routes FILE] --assetlinks FILE --android-package ID
                   --android-fingerprint SHA256 [...] [--domain DOMAIN] [--strict] [--format text|json]
                           Checks a served assetlinks.json against the table and the app:
