@@ -28,6 +28,12 @@ public final class FakeShortcutItem: ShortcutItemInput {
     self.type = type
     self.userInfo = userInfo
   }
+
+  /// The quick action iOS hands back when the user picks `item`, which the app published
+  /// (`router.quickActionItem(for:title:)`).
+  public convenience init(_ item: QuickActionItem) {
+    self.init(type: item.type, userInfo: item.userInfo.isEmpty ? nil : item.userInfo.mapValues { $0 as NSString })
+  }
 }
 
 /// An `NSUserActivity`: a universal link (web browsing), Handoff, Spotlight, a Siri shortcut; it
@@ -45,25 +51,36 @@ public final class FakeUserActivity: UserActivityInput, UserActivityOutput {
   public var isEligibleForPrediction = false
   public var persistentIdentifier: String?
 
-  /// Creates an activity of `type`.
+  /// Creates an activity of `activityType`, as `NSUserActivity(activityType:)` does.
   public init(
-    type: String, webpageURL: URL? = nil, userInfo: [AnyHashable: Any]? = nil, intent: (any IntentInput)? = nil
+    activityType: String, webpageURL: URL? = nil, userInfo: [AnyHashable: Any]? = nil,
+    intent: (any IntentInput)? = nil
   ) {
-    self.activityType = type
+    self.activityType = activityType
     self.webpageURL = webpageURL
     self.userInfo = userInfo
     self.intent = intent
   }
 
+  /// The activity iOS hands back when the user continues `item`, which the app published
+  /// (`router.userActivityItem(for:title:)`): its type, link and user info.
+  public convenience init(_ item: UserActivityItem) {
+    self.init(
+      activityType: item.type, webpageURL: item.webpageURL.flatMap { URL(string: $0) },
+      userInfo: item.userInfo.isEmpty ? nil : item.userInfo)
+    title = item.title
+    persistentIdentifier = item.persistentIdentifier
+  }
+
   /// The web-browsing activity iOS hands over for a universal link.
   public static func universalLink(_ url: URL) -> FakeUserActivity {
-    FakeUserActivity(type: ContinuedActivity.browsingWebType, webpageURL: url)
+    FakeUserActivity(activityType: ContinuedActivity.browsingWebType, webpageURL: url)
   }
 
   /// The activity SiriKit hands over for an intent-based shortcut: its type is the intent's class
   /// name, and `intent` the intent.
   public static func siri(_ intent: FakeIntent) -> FakeUserActivity {
-    FakeUserActivity(type: intent.intentClassName, intent: intent)
+    FakeUserActivity(activityType: intent.intentClassName, intent: intent)
   }
 }
 

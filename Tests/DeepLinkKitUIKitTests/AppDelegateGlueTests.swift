@@ -25,7 +25,7 @@ import Testing
   @Test func coldStartFromAUniversalLink() {
     let harness = GlueHarness(ready: false)
     let activity = FakeUserActivity(
-      type: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/3"))
+      activityType: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/3"))
     let options: [String: Any] = [
       LaunchOptionKey.userActivityDictionary: [
         LaunchOptionKey.userActivityType: ContinuedActivity.browsingWebType, LaunchOptionKey.userActivity: activity,
@@ -105,7 +105,7 @@ import Testing
     let link = URL(string: "https://app.example.com/unknown/page")!
     #expect(!harness.receiver.open(link))
     #expect(!harness.receiver.open(URL(string: "myapp://unknown")!))  // not a universal link
-    let activity = FakeUserActivity(type: ContinuedActivity.browsingWebType, webpageURL: link)
+    let activity = FakeUserActivity(activityType: ContinuedActivity.browsingWebType, webpageURL: link)
     #expect(!harness.receiver.continue(activity))
     #expect(harness.refusedUniversalLinks == [link, link])
   }
@@ -120,13 +120,13 @@ import Testing
 
   @Test func continueRoutesHandoffSpotlightAndSiri() {
     let harness = GlueHarness()
-    #expect(harness.receiver.continue(FakeUserActivity(type: "com.example.request", userInfo: ["id": 5])))
+    #expect(harness.receiver.continue(FakeUserActivity(activityType: "com.example.request", userInfo: ["id": 5])))
     #expect(
       harness.receiver.continue(
         FakeUserActivity(
-          type: ContinuedActivity.spotlightItemType,
+          activityType: ContinuedActivity.spotlightItemType,
           userInfo: [ContinuedActivity.spotlightIdentifierKey: "myapp://messages/8"])))
-    let siri = FakeUserActivity(type: "ShowActivityIntent")
+    let siri = FakeUserActivity(activityType: "ShowActivityIntent")
     siri.intent = FakeIntent("ShowActivityIntent")
     #expect(harness.receiver.continue(siri))
     #expect(harness.delivered == [named("request", ["id": "5"]), named("message", ["id": "8"]), named("activity")])
@@ -137,16 +137,16 @@ import Testing
   /// names of the route's parameters; `userInfo` supplies what the intent lacks.
   @Test func siriIntentParametersAreReadFromTheIntent() {
     let harness = GlueHarness(holdingPolicy: .queue(limit: 8))
-    let request = FakeUserActivity(type: "OpenRequestIntent", userInfo: ["id": "1"])
+    let request = FakeUserActivity(activityType: "OpenRequestIntent", userInfo: ["id": "1"])
     request.intent = FakeIntent("OpenRequestIntent", properties: ["id": NSNumber(value: 42), "note": "ignored"])
     #expect(harness.receiver.continue(request))
     let orderID = "9F0C7A3E-5B1D-4C2A-8E6F-0123456789AB"
-    let order = FakeUserActivity(type: "OrderSoupIntent", userInfo: ["store": "fallback"])
+    let order = FakeUserActivity(activityType: "OrderSoupIntent", userInfo: ["store": "fallback"])
     order.intent = FakeIntent(
       "OrderSoupIntent", properties: ["id": FakeINObject(identifier: orderID, displayString: "Tomato soup")])
     #expect(harness.receiver.continue(order))
     // An intent of a class no route names opens nothing, whatever its activity type says.
-    let other = FakeUserActivity(type: "OpenRequestIntent")
+    let other = FakeUserActivity(activityType: "OpenRequestIntent")
     other.intent = FakeIntent("OrderPizzaIntent", properties: ["id": 1])
     #expect(!harness.receiver.continue(other))
     #expect(
@@ -160,11 +160,11 @@ import Testing
   /// refused naming the parameter and what it was, never read as if it were not set.
   @Test func siriValuesOfOtherTypesAreReadOrRefusedByName() {
     let harness = GlueHarness(holdingPolicy: .queue(limit: 8))
-    let speakable = FakeUserActivity(type: "OpenRequestIntent")
+    let speakable = FakeUserActivity(activityType: "OpenRequestIntent")
     speakable.intent = FakeIntent(
       "OpenRequestIntent", properties: ["id": FakeSpeakable(vocabularyIdentifier: "7", spokenPhrase: "seven")])
     #expect(harness.receiver.continue(speakable))
-    let one = FakeUserActivity(type: "OpenRequestIntent")
+    let one = FakeUserActivity(activityType: "OpenRequestIntent")
     one.intent = FakeIntent(
       "OpenRequestIntent", properties: ["id": [FakeINObject(identifier: "8", displayString: "8")]])
     #expect(harness.receiver.continue(one))
@@ -174,14 +174,14 @@ import Testing
     harness.dispatcher.addObserver { event in
       if case .refused(let error) = event.kind { refusals.append(error.message) }
     }
-    let several = FakeUserActivity(type: "OpenRequestIntent", userInfo: ["id": "1"])
+    let several = FakeUserActivity(activityType: "OpenRequestIntent", userInfo: ["id": "1"])
     several.intent = FakeIntent("OpenRequestIntent", properties: ["id": [NSNumber(value: 1), NSNumber(value: 2)]])
     #expect(!harness.receiver.continue(several))
     struct Unknown {}
-    let unknown = FakeUserActivity(type: "OpenRequestIntent")
+    let unknown = FakeUserActivity(activityType: "OpenRequestIntent")
     unknown.intent = FakeIntent("OpenRequestIntent", properties: ["id": Unknown()])
     #expect(!harness.receiver.continue(unknown))
-    let nameless = FakeUserActivity(type: "OpenRequestIntent")
+    let nameless = FakeUserActivity(activityType: "OpenRequestIntent")
     nameless.intent = FakeIntent(
       "OpenRequestIntent", properties: ["id": FakeSpeakable(vocabularyIdentifier: nil, spokenPhrase: "someone")])
     #expect(!harness.receiver.continue(nameless))

@@ -10,7 +10,7 @@ import Testing
   @Test func userActivityPropertiesFromAnItem() throws {
     let item = try GlueHarness.router.userActivityItem(
       for: named("request", ["id": "7"]), title: "Request 7", eligibility: [.search, .prediction])
-    let activity = FakeUserActivity(type: item.type)
+    let activity = FakeUserActivity(activityType: item.type)
     item.apply(to: activity)
     #expect(activity.title == "Request 7")
     #expect(activity.userInfo as? [String: String] == ["id": "7"])
@@ -25,9 +25,26 @@ import Testing
     #expect(harness.delivered == [named("request", ["id": "7"])])
   }
 
+  /// The fakes made from what the app publishes come back as the route, as the system hands
+  /// the item back.
+  @Test func fakesFromPublishedItemsOpenTheirRoute() throws {
+    let route = named("request", ["id": "9"])
+    let harness = GlueHarness()
+    let shortcut = FakeShortcutItem(try GlueHarness.router.quickActionItem(for: route, title: "Request 9"))
+    #expect(shortcut.userInfo?.mapValues { $0 as? NSString } == ["id": "9"])
+    #expect(harness.receiver.perform(shortcut))
+    let activity = FakeUserActivity(try GlueHarness.router.userActivityItem(for: route, title: "Request 9"))
+    #expect(activity.title == "Request 9" && activity.persistentIdentifier == "https://app.example.com/requests/9")
+    #expect(harness.receiver.continue(activity))
+    let web = FakeUserActivity(try GlueHarness.router.userActivityItem(for: named("message", ["id": "3"]), title: "M"))
+    #expect(web.activityType == ContinuedActivity.browsingWebType && web.userInfo == nil)
+    #expect(harness.receiver.continue(web))
+    #expect(harness.delivered == [route, route, named("message", ["id": "3"])])
+  }
+
   @Test func browsingWebItemLeavesUserInfoEmpty() throws {
     let item = try GlueHarness.router.userActivityItem(for: named("message", ["id": "3"]), title: "Message")
-    let activity = FakeUserActivity(type: item.type)
+    let activity = FakeUserActivity(activityType: item.type)
     item.apply(to: activity)
     #expect(activity.userInfo == nil && activity.requiredUserInfoKeys == nil)
     let harness = GlueHarness()

@@ -18,7 +18,7 @@ import Testing
   @Test func coldStartFromAUserActivity() {
     let harness = GlueHarness(ready: false)
     let link = FakeUserActivity(
-      type: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4"))
+      activityType: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4"))
     harness.receiver.willConnect(options: FakeConnectionOptions(userActivities: [link]))
     harness.dispatcher.satisfy(.ready)
     #expect(harness.delivered == [named("request", ["id": "4"])])
@@ -46,7 +46,7 @@ import Testing
     let harness = GlueHarness(ready: false, holdingPolicy: .queue(limit: 10))
     let options = FakeConnectionOptions(
       urlContexts: [FakeURLContext(url: URL(string: "myapp://messages/1")!)],
-      userActivities: [FakeUserActivity(type: "com.example.request", userInfo: ["id": 2])],
+      userActivities: [FakeUserActivity(activityType: "com.example.request", userInfo: ["id": 2])],
       shortcutItem: FakeShortcutItem(type: "com.example.activity"),
       notificationResponse: FakeNotificationResponse(payload: ["type": "message", "message_id": 3]))
     harness.receiver.willConnect(options: options)
@@ -62,7 +62,7 @@ import Testing
   /// arrives through `scene(_:continue:)`.
   @Test func aHandoffColdStartOpensWhenTheActivityFollows() {
     let harness = GlueHarness(ready: false)
-    let handoff = FakeUserActivity(type: "com.example.request", userInfo: ["id": 2])
+    let handoff = FakeUserActivity(activityType: "com.example.request", userInfo: ["id": 2])
     harness.receiver.willConnect(
       options: FakeConnectionOptions(handoffUserActivityType: handoff.activityType), scene: "A")
     harness.dispatcher.satisfy(.ready)
@@ -99,7 +99,7 @@ import Testing
     harness.receiver.willConnect(options: FakeConnectionOptions(urlContexts: [context]), scene: "scene-A")
     harness.receiver.continue(
       FakeUserActivity(
-        type: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4")),
+        activityType: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/requests/4")),
       scene: "scene-B")
     harness.receiver.perform(FakeShortcutItem(type: "com.example.activity"), scene: "scene-B")
     harness.dispatcher.satisfy(.ready)

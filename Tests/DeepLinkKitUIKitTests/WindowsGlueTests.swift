@@ -180,7 +180,7 @@ import Testing
   }
 
   private func activity(_ item: UserActivityItem) -> FakeUserActivity {
-    let activity = FakeUserActivity(type: item.type)
+    let activity = FakeUserActivity(activityType: item.type)
     item.apply(to: activity)
     return activity
   }

@@ -4,7 +4,8 @@
 // - UIKit `UIOpenURLContext.url` and `options.sourceApplication` (iOS 13, main actor):
 //   uikit/uiopenurlcontext/url, uikit/uiscene/openurloptions/sourceapplication
 // - UIKit `UIApplicationShortcutItem`: `type`, `userInfo: [String: any NSSecureCoding]?`,
-//   `init(type:localizedTitle:localizedSubtitle:icon:userInfo:)`: uikit/uiapplicationshortcutitem
+//   `init(type:localizedTitle:localizedSubtitle:icon:userInfo:)`: uikit/uiapplicationshortcutitem;
+//   `UIApplicationShortcutIcon`: uikit/uiapplicationshortcuticon
 // - Foundation `NSUserActivity`: `activityType`, `webpageURL`, `userInfo`, `title`,
 //   `requiredUserInfoKeys`, `isEligibleForHandoff/Search/PublicIndexing/Prediction`,
 //   `persistentIdentifier`, `init(activityType:)`: foundation/nsuseractivity
@@ -78,10 +79,10 @@
   }
 
   extension UIApplicationShortcutItem {
-    /// The dynamic quick action for a published route.
-    public convenience init(_ item: QuickActionItem) {
+    /// The dynamic quick action for a published route, with its `icon` (`nil`: none).
+    public convenience init(_ item: QuickActionItem, icon: UIApplicationShortcutIcon? = nil) {
       self.init(
-        type: item.type, localizedTitle: item.title, localizedSubtitle: item.subtitle, icon: nil,
+        type: item.type, localizedTitle: item.title, localizedSubtitle: item.subtitle, icon: icon,
         userInfo: item.secureUserInfo)
     }
   }
