@@ -56,6 +56,9 @@ public struct RouteDefinition<Route>: Sendable {
   public private(set) var requiresConfirmation = false
   /// The one host whose links open this route (``host(_:_:)``); `nil` for every host.
   public private(set) var host: String?
+  /// What its landing page shows, declared with DeepLinkKitConfiguration's
+  /// `page(title:description:image:)`, for the exported table and the link domain's site.
+  package private(set) var page: RoutePage?
   let parse: Parse
   /// A custom definition's printer; a declared one prints through its ``DeclaredRoute``.
   private let printer: Printer?
@@ -119,6 +122,13 @@ public struct RouteDefinition<Route>: Sendable {
   public func shortcut(_ type: String) -> Self {
     var copy = self
     copy.shortcutType = type
+    return copy
+  }
+
+  /// This route, with its landing page's text.
+  package func withPage(_ page: RoutePage) -> Self {
+    var copy = self
+    copy.page = page
     return copy
   }
 
@@ -296,4 +306,17 @@ final class RouteGroup<Route>: DeclaredRoute {
     func sample(_: Int, _: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])? { nil }
   #endif
   var allowedValues: [String: [String]] { [:] }
+}
+
+/// A route's landing page text: its title, a sentence, and its preview image's URL.
+package struct RoutePage: Sendable, Hashable {
+  package var title: String
+  package var description: String?
+  package var image: String?
+
+  package init(title: String, description: String?, image: String?) {
+    self.title = title
+    self.description = description
+    self.image = image
+  }
 }

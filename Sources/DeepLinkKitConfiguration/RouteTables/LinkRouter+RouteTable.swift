@@ -38,7 +38,11 @@ extension LinkRouter {
           name: name, path: pattern.canonicalText, sources: definition.sources, shortcut: definition.shortcutType,
           intent: definition.isAppIntent ? nil : definition.intentName, activity: definition.activityType,
           confirm: definition.requiresConfirmation, values: definition.allowedValues, host: definition.host,
-          appIntent: definition.isAppIntent ? definition.intentName : nil, pushRules: definition.pushRules))
+          appIntent: definition.isAppIntent ? definition.intentName : nil, pushRules: definition.pushRules,
+          page: definition.page.map {
+            RouteTable.LandingPage(title: $0.title, description: $0.description, image: $0.image)
+          }
+        ))
     }
     var table = RouteTable(
       schemes: schemeList, hosts: hostEntries, isCaseSensitive: isCaseSensitive, limits: limits,
@@ -121,5 +125,18 @@ enum RouteCase {
       next = inner.displayStyle == .tuple ? inner.children.map(\.value) : [payload.value]
     }
     return names.isEmpty ? nil : names.joined(separator: ".")
+  }
+}
+
+extension RouteDefinition {
+  /// This route, with what its landing page shows (`deeplink site generate`) and its link
+  /// preview: a title, a sentence, and an absolute `https` image URL. It is exported with the
+  /// table (`router.routeTable`), as a JSON table's `page` is.
+  ///
+  /// ```swift
+  /// .path("/items/:id", ItemsRoute.item).page(title: "An item", description: "Open it in the app")
+  /// ```
+  public func page(title: String, description: String? = nil, image: String? = nil) -> Self {
+    withPage(RoutePage(title: title, description: description, image: image))
   }
 }

@@ -217,6 +217,9 @@ public struct RouteTable: Sendable, Hashable {
       if let intent = entry.intent { definition = definition.intent(intent) }
       if let appIntent = entry.appIntent { definition = definition.appIntent(appIntent) }
       if let activity = entry.activity { definition = definition.activity(activity) }
+      if let page = entry.page {
+        definition = definition.withPage(RoutePage(title: page.title, description: page.description, image: page.image))
+      }
       if entry.confirm { definition = definition.requiringConfirmation() }
       for rule in entry.pushRules {
         definition = definition.push(
