@@ -7,15 +7,16 @@ import Foundation
 /// decided, as iOS would from the file (`AppSiteAssociation`).
 enum AASACommand {
   static let usage = """
-      aasa generate [--routes FILE] --app-id ID [--app-id ID ...] [--domain DOMAIN]
-                    [--merge FILE] [--legacy] [--output DIR]
+      aasa generate [--routes FILE] --app-id ID [--app-id ID ...] [--app-clip ID ...]
+                    [--domain DOMAIN] [--merge FILE] [--legacy] [--output DIR]
                           Prints the apple-app-site-association file that opens the table's
                           universal-link routes and excludes the others (--merge: into a
                           served file, replacing only these apps' entries; --legacy: with
-                          paths for iOS 12 and earlier). --output DIR writes the file of each
+                          paths for iOS 12 and earlier; --app-clip: the apps' App Clips in
+                          its appclips section). --output DIR writes the file of each
                           served domain to DIR/DOMAIN/.well-known/apple-app-site-association.
                           Exit 1 when a route could not be covered (listed on standard error).
-      aasa verify [--routes FILE] --aasa FILE --app-id ID [--domain DOMAIN] [--url URL ...]
+      aasa verify [--routes FILE] --aasa FILE --app-id ID [--app-clip ID] [--domain DOMAIN] [--url URL ...]
                   [--strict] [--format text|json]
                           Checks a file's structure, and the file against the table both ways;
                           exit 1 on an error (with --strict, on a warning too).
@@ -36,11 +37,13 @@ enum AASACommand {
     case "generate":
       return try generate(
         Arguments(
-          rest, options: ["routes", "domain", "merge", "output"], repeatable: ["app-id"], flags: ["legacy"]))
+          rest, options: ["routes", "domain", "merge", "output"], repeatable: ["app-id", "app-clip"],
+          flags: ["legacy"]))
     case "verify":
       return try verify(
         Arguments(
-          rest, options: ["routes", "aasa", "app-id", "domain", "format"], repeatable: ["url"], flags: ["strict"]))
+          rest, options: ["routes", "aasa", "app-id", "app-clip", "domain", "format"], repeatable: ["url"],
+          flags: ["strict"]))
     case "lint":
       return try lint(Arguments(rest, options: ["app-id", "format"], flags: ["strict"]))
     case "match":
@@ -72,7 +75,8 @@ enum AASACommand {
     for domain in domains {
       do {
         let (json, problems) = try loaded.table.appSiteAssociation(
-          appIDs: appIDs, domain: domain, merging: existing, legacy: arguments.flags.contains("legacy"))
+          appIDs: appIDs, appClipIDs: arguments.repeated["app-clip"] ?? [], domain: domain, merging: existing,
+          legacy: arguments.flags.contains("legacy"))
         files.append((domain, json))
         let label = domains.count > 1 ? "\(domain): " : ""
         for problem in problems { printError(label + problem.description) }
@@ -126,7 +130,9 @@ enum AASACommand {
     let problems: [ConfigurationProblem]
     do {
       let file = try AppSiteAssociation(json: data)
-      problems = try loaded.table.verify(file, appID: appID, domain: domain, urls: arguments.repeated["url"] ?? [])
+      problems = try loaded.table.verify(
+        file, appID: appID, appClipID: arguments.options["app-clip"], domain: domain,
+        urls: arguments.repeated["url"] ?? [])
     } catch let error as RouteTableError {
       throw DeepLinkTool.TableFailure(
         message: "\(loaded.label): " + error.problems.map(\.message).joined(separator: "; "))

@@ -11,10 +11,11 @@ enum AppConfigurationCommands {
                           Checks the app's URL types, quick actions, activity types, intents
                           and associated domains against the table (XML, binary or JSON
                           property lists); exit 1 on an error (with --strict, a warning too).
-      plist [--routes FILE] [--bundle-id ID] [--entitlements] [--format xml|json]
+      plist [--routes FILE] [--bundle-id ID] [--entitlements [--app-clip]] [--format xml|json]
                           Prints the Info.plist entries the table needs (URL types, activity
                           types, intents, static quick actions), or with --entitlements the
-                          associated domains; `doctor` passes them.
+                          associated domains (--app-clip: with the appclips: entries the
+                          app's and its App Clip's targets list); `doctor` passes them.
     """
 
   static func doctor(_ arguments: Arguments) throws -> Int32 {
@@ -44,12 +45,15 @@ enum AppConfigurationCommands {
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     _ = try loaded.router()
     let bundleID = arguments.options["bundle-id"]
+    let appClip = arguments.flags.contains("app-clip")
     if arguments.flags.contains("entitlements") {
       guard bundleID == nil, format == "xml" else {
-        throw Arguments.UsageError(message: "--entitlements prints an XML entitlements file; it takes no other option")
+        throw Arguments.UsageError(
+          message: "--entitlements prints an XML entitlements file; it takes no other option but --app-clip")
       }
-      print(loaded.table.entitlementsPlist(), terminator: "")
+      print(loaded.table.entitlementsPlist(appClip: appClip), terminator: "")
     } else {
+      if appClip { throw Arguments.UsageError(message: "--app-clip goes with --entitlements") }
       print(
         format == "json" ? loaded.table.infoPlistJSON(bundleID: bundleID) : loaded.table.infoPlist(bundleID: bundleID),
         terminator: "")

@@ -79,7 +79,7 @@ struct DeepLinkTool {
             flags: ["strict"]))
       case "plist":
         return try AppConfigurationCommands.plist(
-          Arguments(rest, options: ["routes", "bundle-id", "format"], flags: ["entitlements"]))
+          Arguments(rest, options: ["routes", "bundle-id", "format"], flags: ["entitlements", "app-clip"]))
       case "help", "--help", "-h":
         print(usage)
         return 0

@@ -5,7 +5,7 @@ import Foundation
 /// `deeplink site …`: what a link domain serves, from the route table (`LinkSite`).
 enum SiteCommand {
   static let usage = """
-      site generate [--routes FILE] --output DIR [--name NAME] [--app-id ID ...]
+      site generate [--routes FILE] --output DIR [--name NAME] [--app-id ID ...] [--app-clip ID ...]
                     [--app-store-id N] [--android-package ID --android-fingerprint SHA256 ...]
                     [--domain DOMAIN]
                           Writes what the link domain serves to DIR: the apple-app-site-
@@ -35,7 +35,7 @@ enum SiteCommand {
       return try generate(
         Arguments(
           rest, options: ["routes", "output", "name", "app-store-id", "android-package", "domain"],
-          repeatable: ["app-id", "android-fingerprint"]))
+          repeatable: ["app-id", "app-clip", "android-fingerprint"]))
     case "verify":
       return try verify(
         Arguments(
@@ -64,7 +64,8 @@ enum SiteCommand {
     do {
       site = try loaded.table.site(
         LinkSite.Options(
-          name: name, appIDs: arguments.repeated["app-id"] ?? [], appStoreID: arguments.options["app-store-id"],
+          name: name, appIDs: arguments.repeated["app-id"] ?? [], appClipIDs: arguments.repeated["app-clip"] ?? [],
+          appStoreID: arguments.options["app-store-id"],
           androidPackage: arguments.options["android-package"], androidFingerprints: fingerprints,
           domain: arguments.options["domain"]))
     } catch {

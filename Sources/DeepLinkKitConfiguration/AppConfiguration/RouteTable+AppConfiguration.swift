@@ -13,6 +13,7 @@ extension RouteTable {
   /// Codes: `schemeNotRegistered`, `schemeNotInTable`, `invalidScheme`, `shortcutNotInTable`,
   /// `shortcutNotStatic`, `staticShortcutCannotOpen`, `activityTypeNotDeclared`, `activityTypeNotInTable`, `intentNotDeclared`,
   /// `intentNotInTable`, `hostNotEntitled`, `wildcardDoesNotCoverApex`, `entitledHostNotInTable`,
+  /// `appClipHostNotInTable`,
   /// `malformedAssociatedDomain`, `unknownService`, `unknownMode`, `developerModeOnly`,
   /// `tooManyDomains`; and, for the files themselves, `invalidPlistValue`, `unresolvedBuildSetting`
   /// (a `$(NAME)` Xcode fills in when it builds: what it stands for is not known, so what it
@@ -191,9 +192,12 @@ private struct ConfigurationDoctor {
     }
     let hidden = unresolved(entries, key: LinkAppConfiguration.associatedDomainsKey)
     var applinks: [AssociatedDomainEntry] = []
+    var appclips: [AssociatedDomainEntry] = []
     for text in entries where !Self.isBuildSetting(text) {
       switch AssociatedDomainEntry.read(text) {
-      case .entry(let entry): if entry.service == "applinks" { applinks.append(entry) }
+      case .entry(let entry):
+        if entry.service == "applinks" { applinks.append(entry) }
+        if entry.service == "appclips" { appclips.append(entry) }
       case .problem(let problem): problems.append(problem)
       }
     }
@@ -237,6 +241,13 @@ private struct ConfigurationDoctor {
           "entitledHostNotInTable", .warning,
           "\(entry.text) opens the app for \(entry.isWildcard ? "hosts" : "a host") the table refuses (unknownHost)")
       }
+    }
+    // Once the app is installed, an App Clip's links open it, as universal links.
+    for entry in appclips where !hostList.contains(entry.host) {
+      add(
+        "appClipHostNotInTable", .warning,
+        "\(entry.text) lets the App Clip open from a host the table refuses: once the app is installed, those links "
+          + "open it and are refused (unknownHost)")
     }
   }
 }

@@ -32,9 +32,18 @@ extension RouteTable {
 
   /// The entitlements file this table needs: `com.apple.developer.associated-domains` with
   /// `applinks:<host>` for each host (`applinks:*.example.com` for `*.example.com`).
-  public func entitlementsPlist() -> String {
-    let domains = hosts.map { JSONValue.string("applinks:" + AssociationTable.normalized($0)) }
-    return PropertyListText.xml(.object([LinkAppConfiguration.associatedDomainsKey: .array(domains)]))
+  ///
+  /// With `appClip`, `appclips:<host>` too for each host but the wildcards, which `appclips`
+  /// entries may not use: what both the app's and its App Clip's targets list for the App Clip
+  /// to open from the domain's links (Apple's "Associating your App Clip with your website"; the
+  /// App Clip target needs only those entries).
+  public func entitlementsPlist(appClip: Bool = false) -> String {
+    var domains = hosts.map { "applinks:" + AssociationTable.normalized($0) }
+    if appClip {
+      domains += hosts.map(AssociationTable.normalized).filter { !$0.hasPrefix("*.") }.map { "appclips:" + $0 }
+    }
+    return PropertyListText.xml(
+      .object([LinkAppConfiguration.associatedDomainsKey: .array(domains.map(JSONValue.string))]))
   }
 
   private func infoPlistEntries(bundleID: String?) -> JSONValue {

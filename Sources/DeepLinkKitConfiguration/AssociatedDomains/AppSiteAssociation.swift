@@ -98,6 +98,8 @@ public struct AppSiteAssociation: Sendable {
   }
 
   let details: [Details]
+  /// The App Clips the file lets open from its domain (`appclips.apps`).
+  let appClipIDs: [String]
   let defaults: Layer?
   let variables: AASAVariables
   /// The file's size, which iOS caps.
@@ -176,6 +178,11 @@ public struct AppSiteAssociation: Sendable {
       throw Unreadable("notAnObject", "the file is not a JSON object but \(root.typeDescription)")
     }
     self.byteCount = byteCount
+    if case .object(let appclips)? = top["appclips"], case .array(let apps)? = appclips["apps"] {
+      appClipIDs = apps.compactMap(\.string)
+    } else {
+      appClipIDs = []
+    }
     let applinks: [String: JSONValue]
     if case .object(let object)? = top["applinks"] {
       applinks = object

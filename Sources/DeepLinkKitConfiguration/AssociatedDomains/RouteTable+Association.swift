@@ -37,14 +37,24 @@ extension RouteTable {
   /// - Parameters:
   ///   - file: The file.
   ///   - appID: The app.
+  ///   - appClipID: The app's App Clip, which the file's `appclips` must list
+  ///     (`appClipNotListed`); `nil` checks none.
   ///   - domain: The domain the file is served from; by default the first of
   ///     ``appSiteAssociationDomains``.
   ///   - urls: More URLs to probe.
   /// - Returns: The problems, errors first.
   /// - Throws: `RouteTableError` when the table does not build.
-  public func verify(_ file: AppSiteAssociation, appID: String, domain: String? = nil, urls: [String] = [])
-    throws(RouteTableError) -> [ConfigurationProblem]
-  {
+  public func verify(
+    _ file: AppSiteAssociation, appID: String, appClipID: String? = nil, domain: String? = nil, urls: [String] = []
+  ) throws(RouteTableError) -> [ConfigurationProblem] {
+    var clip: [ConfigurationProblem] = []
+    if let appClipID, !file.appClipIDs.contains(appClipID) {
+      clip.append(
+        ConfigurationProblem(
+          "appClipNotListed", .error,
+          "the file's appclips section does not list \(quoted(appClipID)), so iOS does not open the App Clip from "
+            + "the domain's links (and iOS 16.3 and earlier not at all)"))
+    }
     guard let domain = domain.map(AssociationTable.normalized) ?? appSiteAssociationDomains.first else {
       return [
         ConfigurationProblem(
@@ -53,12 +63,12 @@ extension RouteTable {
     }
     let association = try AssociationTable(self, domain: domain)
     let verifier = AssociationVerifier(association: association, file: file, appID: appID, domain: domain)
-    return (file.problems + verifier.problems(extra: urls)).bySeverity()
+    return (clip + file.problems + verifier.problems(extra: urls)).bySeverity()
   }
 
   /// An apple-app-site-association file whose `components` encode this table's universal-link
   /// routes in the router's precedence order, for `appIDs`, on `domain`; checked with
-  /// ``verify(_:appID:domain:urls:)`` before it is returned.
+  /// ``verify(_:appID:appClipID:domain:urls:)`` before it is returned.
   ///
   /// Each route is one component, an `exclude` when its `sources` forbid universal links, with a
   /// comment naming it. A parameter becomes `?*`, which may cross `/`, so depth guards (excludes
@@ -75,6 +85,9 @@ extension RouteTable {
   /// - Parameters:
   ///   - appIDs: The apps that open the table's links (`<team ID>.<bundle ID>`); all get the
   ///     same rules.
+  ///   - appClipIDs: Their App Clips (`<team ID>.<bundle ID>.Clip`), listed in the file's
+  ///     `appclips` section so that the domain's links and App Clip codes open them (added to
+  ///     those a merged file lists).
   ///   - domain: The domain the file is served from; by default the first of
   ///     ``appSiteAssociationDomains``.
   ///   - existing: A file already served there to merge into: only its details entries naming
@@ -91,10 +104,21 @@ extension RouteTable {
   ///   file would be larger than 128 KB, or it would open a route the table forbids (never
   ///   written).
   public func appSiteAssociation(
-    appIDs: [String], domain: String? = nil, merging existing: Data? = nil, legacy: Bool = false
+    appIDs: [String], appClipIDs: [String] = [], domain: String? = nil, merging existing: Data? = nil,
+    legacy: Bool = false
   ) throws(RouteTableError) -> (json: String, problems: [ConfigurationProblem]) {
     guard !appIDs.isEmpty else {
       throw RouteTableError(problems: [.init(.invalidOption, "an apple-app-site-association file needs an app ID")])
+    }
+    // An App Clip's identifier is its app's, and then a name of its own (Apple: the App Clip's
+    // bundle ID is the app's bundle ID as a prefix, then a string).
+    for clip in appClipIDs where !appIDs.contains(where: { clip.hasPrefix($0 + ".") }) {
+      throw RouteTableError(problems: [
+        .init(
+          .invalidOption,
+          "the App Clip \(quoted(clip)) is not one of the apps' (its identifier is an app's, then \".\" and a name, "
+            + "as \(quoted((appIDs.first ?? "") + ".Clip")))")
+      ])
     }
     guard let domain = domain.map(AssociationTable.normalized) ?? appSiteAssociationDomains.first else {
       throw RouteTableError(problems: [
@@ -105,8 +129,8 @@ extension RouteTable {
       AssociationGenerator.removing(appIDs, from: try AssociationGenerator.base(merging: data))
     }
     let generator = AssociationGenerator(
-      association: try AssociationTable(self, domain: domain), appIDs: appIDs, domain: domain, base: base,
-      legacy: legacy)
+      association: try AssociationTable(self, domain: domain), appIDs: appIDs, appClipIDs: appClipIDs, domain: domain,
+      base: base, legacy: legacy)
     return try generator.generate()
   }
 }
@@ -132,6 +156,7 @@ struct AssociationGenerator {
 
   let association: AssociationTable
   let appIDs: [String]
+  let appClipIDs: [String]
   let domain: String
   let base: Base?
   let legacy: Bool
@@ -302,6 +327,15 @@ struct AssociationGenerator {
     details.insert(.object(entry), at: index)
     applinks["details"] = .array(details)
     top["applinks"] = .object(applinks)
+    if !appClipIDs.isEmpty {
+      var appclips: [String: JSONValue] = [:]
+      if case .object(let existing)? = top["appclips"] { appclips = existing }
+      var apps: [JSONValue] = []
+      if case .array(let listed)? = appclips["apps"] { apps = listed }
+      for clip in appClipIDs where !apps.contains(.string(clip)) { apps.append(.string(clip)) }
+      appclips["apps"] = .array(apps)
+      top["appclips"] = .object(appclips)
+    }
     return (JSONValue.object(top).prettyText() + "\n", index)
   }
 

@@ -20,6 +20,8 @@ public struct LinkSite: Sendable {
     public var name: String
     /// The iOS app IDs (`TEAMID.bundle.id`) for the apple-app-site-association file; none, no file.
     public var appIDs: [String]
+    /// Their App Clips (`TEAMID.bundle.id.Clip`), for the file's `appclips` section.
+    public var appClipIDs: [String]
     /// The App Store app ID (digits), for the store link and the Smart App Banner.
     public var appStoreID: String?
     /// The Android application ID, for `assetlinks.json` and the Play link.
@@ -31,11 +33,12 @@ public struct LinkSite: Sendable {
 
     /// Creates options.
     public init(
-      name: String, appIDs: [String] = [], appStoreID: String? = nil, androidPackage: String? = nil,
-      androidFingerprints: [String] = [], domain: String? = nil
+      name: String, appIDs: [String] = [], appClipIDs: [String] = [], appStoreID: String? = nil,
+      androidPackage: String? = nil, androidFingerprints: [String] = [], domain: String? = nil
     ) {
       self.name = name
       self.appIDs = appIDs
+      self.appClipIDs = appClipIDs
       self.appStoreID = appStoreID
       self.androidPackage = androidPackage
       self.androidFingerprints = androidFingerprints
@@ -95,7 +98,8 @@ extension RouteTable {
     var files: [LinkSite.File] = []
     var problems: [ConfigurationProblem] = []
     if !options.appIDs.isEmpty {
-      let (json, found) = try appSiteAssociation(appIDs: options.appIDs, domain: domain)
+      let (json, found) = try appSiteAssociation(
+        appIDs: options.appIDs, appClipIDs: options.appClipIDs, domain: domain)
       files.append(.init(path: ".well-known/apple-app-site-association", contents: json))
       problems += found
     }
