@@ -5,18 +5,19 @@ import Foundation
 /// `deeplink site …`: what a link domain serves, from the route table (`LinkSite`).
 enum SiteCommand {
   static let usage = """
-      site generate [--routes FILE] --output DIR [--name NAME] [--app-id ID ...] [--app-clip ID ...]
-                    [--app-store-id N] [--android-package ID --android-fingerprint SHA256 ...]
-                    [--domain DOMAIN]
+      site generate [--routes FILE] --output DIR [--name NAME] [--description TEXT] [--image URL]
+                    [--app-id ID ...] [--app-clip ID ...] [--app-store-id N]
+                    [--android-package ID --android-fingerprint SHA256 ...] [--domain DOMAIN]
                           Writes what the link domain serves to DIR: the apple-app-site-
                           association file (--app-id), assetlinks.json (--android-package),
                           a landing page per route universal links may open (_dlk/NAME.html;
                           PATH/index.html too for a route with no parameter whose path names
                           folders safely) with the route's "page" title and preview, store
                           links, a Smart App Banner and a "Get the app" button that copies
-                          the link for the app's first launch; 404.html and _redirects for
-                          static hosts. All or nothing, never outside DIR; --domain must be
-                          one the table serves.
+                          the link for the app's first launch; 404.html (previewed as the
+                          app: --name, --description, --image), _redirects, and _headers
+                          serving the association files as JSON. All or nothing, never
+                          outside DIR; --domain must be one the table serves.
       site verify [--routes FILE] --assetlinks FILE --android-package ID
                   --android-fingerprint SHA256 [...] [--domain DOMAIN] [--strict] [--format text|json]
                           Checks a served assetlinks.json against the table and the app:
@@ -34,7 +35,8 @@ enum SiteCommand {
     case "generate":
       return try generate(
         Arguments(
-          rest, options: ["routes", "output", "name", "app-store-id", "android-package", "domain"],
+          rest,
+          options: ["routes", "output", "name", "description", "image", "app-store-id", "android-package", "domain"],
           repeatable: ["app-id", "app-clip", "android-fingerprint"]))
     case "verify":
       return try verify(
@@ -67,7 +69,8 @@ enum SiteCommand {
           name: name, appIDs: arguments.repeated["app-id"] ?? [], appClipIDs: arguments.repeated["app-clip"] ?? [],
           appStoreID: arguments.options["app-store-id"],
           androidPackage: arguments.options["android-package"], androidFingerprints: fingerprints,
-          domain: arguments.options["domain"]))
+          domain: arguments.options["domain"], description: arguments.options["description"],
+          image: arguments.options["image"]))
     } catch {
       throw DeepLinkTool.TableFailure(
         message: "\(loaded.label): " + error.problems.map(\.message).joined(separator: "; "))

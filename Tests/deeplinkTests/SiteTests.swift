@@ -26,7 +26,7 @@ import Testing
       site.files.map(\.path) == [
         ".well-known/apple-app-site-association", ".well-known/assetlinks.json", "_dlk/item.html", "_dlk/account.html",
         "_dlk/docs.html", "_dlk/search.html", "_dlk/home.html", "search/index.html", "index.html", "404.html",
-        "_redirects",
+        "_redirects", "_headers",
       ])
     #expect(!site.files.contains { $0.contents.contains("deleteAccount.html") })
     let redirects = try #require(site.files.first { $0.path == "_redirects" }).contents
@@ -205,4 +205,44 @@ import Testing
 /// The page generator's script quoting, reached through the package.
 enum SitePagesProbe {
   static func script(_ text: String) -> String { SitePagesScript.quote(text) }
+}
+
+extension SiteTests {
+  /// On hosts that serve `404.html` for a link with parameters, a preview crawler (which runs no
+  /// script) reads that page: it previews as the app, with the site's description and image. A
+  /// route's page without its own description or image takes the app's.
+  @Test func theNotFoundPagePreviewsAsTheApp() throws {
+    let site = try SiteTests.table().site(
+      LinkSite.Options(
+        name: "Example Shop", appIDs: ["ABCDE12345.com.example.shop"], description: "Shop & <save>",
+        image: "https://shop.example.com/app.png"))
+    let notFound = try #require(site.files.first { $0.path == "404.html" }).contents
+    #expect(notFound.contains(#"<meta property="og:title" content="Example Shop">"#))
+    #expect(notFound.contains(#"<meta property="og:description" content="Shop &amp; &lt;save&gt;">"#))
+    #expect(notFound.contains(#"<meta property="og:image" content="https://shop.example.com/app.png">"#))
+    let pages = site.files.filter { $0.path.hasPrefix("_dlk/") }
+    #expect(!pages.isEmpty)
+    #expect(pages.allSatisfy { $0.contents.contains("<meta property=\"og:image\" content=") })
+    #expect(throws: RouteTableError.self) {
+      try SiteTests.table().site(LinkSite.Options(name: "Shop", image: "http://shop.example.com/app.png"))
+    }
+  }
+
+  /// `_headers` (Netlify, Cloudflare Pages) serves the association files as JSON, and names only
+  /// those the site has.
+  @Test func theHeadersFileServesTheAssociationFilesAsJSON() throws {
+    let headers = try #require(try SiteTests.site().files.first { $0.path == "_headers" }).contents
+    #expect(
+      headers == """
+        # deeplink site generate: the association files as JSON
+        /.well-known/apple-app-site-association
+          Content-Type: application/json
+        /.well-known/assetlinks.json
+          Content-Type: application/json
+
+        """)
+    let appleOnly = try SiteTests.table().site(LinkSite.Options(name: "Shop", appIDs: ["ABCDE12345.com.example.shop"]))
+    #expect(appleOnly.files.first { $0.path == "_headers" }?.contents.contains("assetlinks") == false)
+    #expect(try SiteTests.table().site(LinkSite.Options(name: "Shop")).files.allSatisfy { $0.path != "_headers" })
+  }
 }

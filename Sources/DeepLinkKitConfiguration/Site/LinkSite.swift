@@ -13,6 +13,18 @@ import Foundation
 /// that read it (Netlify, Cloudflare Pages); `404.html`, which the others serve for a missing
 /// path (GitHub Pages, S3, Firebase), sends the browser to the right page, which reads the link
 /// from its address.
+///
+/// Link previews (iMessage, Slack) come from the page a crawler is served, and a crawler runs no
+/// script. On a `_redirects` host every link is served its route's page, status 200, so each
+/// previews with its route's `page`. On a `404.html` host only a route's own `path/index.html` is;
+/// a link with parameters is answered 404 with `404.html`, which previews as the app (the
+/// options' name, ``Options/description`` and ``Options/image``).
+///
+/// Apple and Google ask for the association files as `application/json`. `_headers` says so on
+/// Netlify and Cloudflare Pages; on S3 set the object's `Content-Type`; on Firebase Hosting add a
+/// `headers` entry for them to `firebase.json` (and `"appAssociation": "NONE"`, or Firebase serves
+/// its own file); GitHub Pages sets no headers, so it serves the extensionless
+/// apple-app-site-association as a download.
 public struct LinkSite: Sendable {
   /// What the site is generated with.
   public struct Options: Sendable, Hashable {
@@ -30,12 +42,21 @@ public struct LinkSite: Sendable {
     public var androidFingerprints: [String]
     /// The domain served; by default the table's first universal-link domain.
     public var domain: String?
+    /// A sentence about the app: the link preview of `404.html`, and of a route's page that
+    /// declares none.
+    public var description: String?
+    /// The app's preview image (an absolute `https` URL), for `404.html` and the pages of routes
+    /// that declare none.
+    public var image: String?
 
     /// Creates options.
     public init(
       name: String, appIDs: [String] = [], appClipIDs: [String] = [], appStoreID: String? = nil,
-      androidPackage: String? = nil, androidFingerprints: [String] = [], domain: String? = nil
+      androidPackage: String? = nil, androidFingerprints: [String] = [], domain: String? = nil,
+      description: String? = nil, image: String? = nil
     ) {
+      self.description = description
+      self.image = image
       self.name = name
       self.appIDs = appIDs
       self.appClipIDs = appClipIDs
@@ -94,6 +115,9 @@ extension RouteTable {
     if let id = options.appStoreID, id.isEmpty || !id.allSatisfy({ $0.isASCII && $0.isNumber }) {
       throw RouteTableError(problems: [.init(.invalidOption, "the App Store ID \(quoted(id)) is not a number")])
     }
+    if let image = options.image, let problem = RouteTable.LandingPage.imageProblem(image) {
+      throw RouteTableError(problems: [.init(.invalidOption, "the site's image \(quoted(image)) \(problem)")])
+    }
     let association = try AssociationTable(self, domain: domain)
     var files: [LinkSite.File] = []
     var problems: [ConfigurationProblem] = []
@@ -113,6 +137,9 @@ extension RouteTable {
     let layout = pages.files(besides: files.map(\.path))
     guard layout.clashes.isEmpty else { throw RouteTableError(problems: layout.clashes) }
     files += layout.files
+    if let headers = SitePages.headers(for: files.map(\.path)) {
+      files.append(.init(path: "_headers", contents: headers))
+    }
     // Whatever the table holds, the tree stays under its root, with names every disk keeps; the
     // rules above make it so, and this says so before anything is written.
     if let problem = SiteLayout.treeProblem(files.map(\.path)) {
@@ -227,7 +254,7 @@ struct SitePages {
     // a file that needs its path as a folder. One pass over the paths, not one per pair.
     var written: [String: String] = [:]
     var needed: [String: String] = [:]
-    let own = besides + files.map(\.path) + ["404.html", "_redirects"]
+    let own = besides + files.map(\.path) + ["404.html", "_redirects", "_headers"]
     let paths =
       own.map { ($0, "the site's own file \(quoted($0))") }
       + folders.map { ($0.path, "the folder page of \(quoted($0.page.entry.name))") }
@@ -306,7 +333,7 @@ struct SitePages {
     }.joined(separator: ",\n      ")
     return """
       \(Self.preamble)
-      <title>\(Self.html(options.name))</title>
+      \(previewTags(title: options.name, description: options.description, image: options.image).joined(separator: "\n"))
       <script>
       (function () {
         var routes = [
@@ -364,6 +391,32 @@ struct SitePages {
     return "(?:\(plain)|\(encoded))"
   }
 
+  /// A page's title and link preview (Open Graph): what a crawler reads, as it runs no script.
+  func previewTags(title: String, description: String?, image: String?) -> [String] {
+    var head = [
+      "<title>\(Self.html(title))</title>",
+      "<meta property=\"og:title\" content=\"\(Self.html(title))\">",
+      "<meta property=\"og:type\" content=\"website\">",
+      "<meta property=\"og:site_name\" content=\"\(Self.html(options.name))\">",
+    ]
+    if let description {
+      head.append("<meta name=\"description\" content=\"\(Self.html(description))\">")
+      head.append("<meta property=\"og:description\" content=\"\(Self.html(description))\">")
+    }
+    if let image { head.append("<meta property=\"og:image\" content=\"\(Self.html(image))\">") }
+    return head
+  }
+
+  /// `_headers` (Netlify, Cloudflare Pages): the association files served as `application/json`,
+  /// which Apple and Google ask for; the extensionless apple-app-site-association would otherwise
+  /// go out as a download. `nil` when the site has neither.
+  static func headers(for paths: [String]) -> String? {
+    let json = [".well-known/apple-app-site-association", ".well-known/assetlinks.json"].filter(paths.contains)
+    guard !json.isEmpty else { return nil }
+    return "# deeplink site generate: the association files as JSON\n"
+      + json.map { "/\($0)\n  Content-Type: application/json\n" }.joined()
+  }
+
   /// A route's landing page.
   func html(for page: Page) -> String {
     let entry = page.entry
@@ -372,17 +425,9 @@ struct SitePages {
     // page's script sets the link it was opened at.
     let path = page.literals.map { $0.map(PercentEncoding.encodePathSegment).joined(separator: "/") } ?? ""
     let canonical = "https://\(domain)/" + path
-    var head = [
-      "<title>\(Self.html(title))</title>",
-      "<meta property=\"og:title\" content=\"\(Self.html(title))\">",
-      "<meta property=\"og:type\" content=\"website\">",
-      "<meta property=\"og:site_name\" content=\"\(Self.html(options.name))\">",
-    ]
-    if let description = entry.page?.description {
-      head.append("<meta name=\"description\" content=\"\(Self.html(description))\">")
-      head.append("<meta property=\"og:description\" content=\"\(Self.html(description))\">")
-    }
-    if let image = entry.page?.image { head.append("<meta property=\"og:image\" content=\"\(Self.html(image))\">") }
+    var head = previewTags(
+      title: title, description: entry.page?.description ?? options.description,
+      image: entry.page?.image ?? options.image)
     if let id = options.appStoreID {
       head.append(
         "<meta name=\"apple-itunes-app\" id=\"dlk-banner\" content=\"app-id=\(id), app-argument=\(Self.html(canonical))\">"
