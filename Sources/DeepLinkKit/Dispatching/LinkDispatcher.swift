@@ -184,24 +184,6 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     }
   }
 
-  /// Creates a dispatcher whose handler receives each route with its ``DeliveryContext``.
-  @available(
-    *, deprecated,
-    message:
-      "create the dispatcher with deliver: { route in … }, or none, and give it the handler with setHandler { route, context in … }"
-  )
-  public convenience init(
-    router: LinkRouter<Route>, holdingPolicy: HoldingPolicy = .newestOnly, maxAge: Duration? = defaultMaxAge,
-    duplicateWindow: Duration = .seconds(2), clock: (@MainActor () -> Duration)? = nil,
-    untrustedSources: Set<DeepLinkSource> = defaultUntrustedSources, confirm: Confirm? = nil,
-    requirements: @escaping Requirements = { _ in [] }, deliver: @escaping DeliverWithContext
-  ) {
-    self.init(
-      router: router, holdingPolicy: holdingPolicy, maxAge: maxAge, duplicateWindow: duplicateWindow, clock: clock,
-      untrustedSources: untrustedSources, confirm: confirm, requirements: requirements)
-    setHandler(deliver)
-  }
-
   // MARK: - Observing
 
   /// Calls `observer` with every event from now on, until its registration is cancelled.

@@ -48,9 +48,6 @@ public struct RouteDefinition<Route>: Sendable {
   /// The rules by which push notifications open this route (a tap, an action, a reply), in the
   /// order ``push(when:parameters:action:runsInBackground:)`` added them.
   public private(set) var pushRules: [PushRule] = []
-  /// The first of ``pushRules``, if any.
-  @available(*, deprecated, renamed: "pushRules", message: "a route may have several push rules")
-  public var pushRule: PushRule? { pushRules.first }
   /// Whether the app must confirm this route before it is delivered from an untrusted source
   /// (a custom-scheme URL, which any app can send).
   public private(set) var requiresConfirmation = false

@@ -89,7 +89,4 @@
     }
   }
 
-  /// The name of 0.x, kept for one release (CHANGELOG, "Renamed").
-  @available(*, deprecated, renamed: "LinkNotificationDelegate")
-  public typealias NotificationDelegate = LinkNotificationDelegate
 #endif
