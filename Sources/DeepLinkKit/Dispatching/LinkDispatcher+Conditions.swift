@@ -8,6 +8,7 @@ extension LinkDispatcher {
   /// - Parameter condition: The condition, such as ``LinkCondition/ready``.
   public func satisfy(_ condition: LinkCondition) {
     defer { runEffects() }
+    if condition == .ready { everReady = true }
     satisfied.insert(condition)
     dropExpiredLinks()
     deliverHeldLinks()
@@ -140,6 +141,7 @@ extension LinkDispatcher {
     }
     kept.append(link)
     emit(link, .held(missing: missing), at: arrival)
+    if missing.contains(.ready) { warnIfNeverReady(holding: id) }
     return .held(route, missing: missing)
   }
 

@@ -118,6 +118,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   var lastObserverID = 0
 
   var satisfied: Set<LinkCondition> = []
+  /// Whether `.ready` has ever held, for the debug build's warning of an app that never says so.
+  var everReady = false
+  /// That warning's settings; tests shorten its delay and read what it writes.
+  package var readiness = ReadinessWarning()
   /// Every link kept, in arrival order: held for its conditions, or awaiting the app's answer.
   var kept = KeptLinks<Route>()
   /// The latest held or delivered link of each route, source and scene, for the duplicate rule.
