@@ -114,7 +114,7 @@ public protocol SceneConnectionOptionsInput {
   var notificationResponse: NotificationResponse? { get }
   /// `handoffUserActivityType`: the type of a Handoff activity that launched the scene. The
   /// activity itself is never in `userActivities`; it arrives later, through
-  /// `scene(_:continue:)` (``LinkReceiver/continue(_:scene:)``).
+  /// `scene(_:continue:)` (``LinkReceiver/continue(_:scene:)-(_,String?)``).
   var handoffUserActivityType: String? { get }
 }
 

@@ -146,7 +146,7 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// ```
   ///
   /// iOS hands the activity to the window's scene (its connection options, or `scene(_:continue:)`
-  /// for a window that exists), where ``willConnect(options:scene:)`` and ``continue(_:scene:)``
+  /// for a window that exists), where ``willConnect(options:scene:)-(_,String?)`` and ``continue(_:scene:)-(_,String?)``
   /// deliver the route once, to that scene, as the app's own (`DeepLinkSource.inApp`): not as a
   /// link from outside, so no confirmation is asked and a route limited to `.inApp` opens. The
   /// activity carries a token only this receiver knows, so no other activity (Handoff from

@@ -17,8 +17,18 @@ extension LinkCondition {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("README.md")
 
+  /// The README, and the guides its sections moved to: every Swift block of each is compiled.
+  static let documents = [
+    "README.md", "Sources/DeepLinkKit/DeepLinkKit.docc/DeclaringRoutes.md",
+    "Sources/DeepLinkKit/DeepLinkKit.docc/HoldingLinks.md", "Sources/DeepLinkKit/DeepLinkKit.docc/LaunchSources.md",
+    "Sources/DeepLinkKitDeferred/DeepLinkKitDeferred.docc/InstallHandOff.md",
+    "Sources/DeepLinkKitConfiguration/DeepLinkKitConfiguration.docc/RouteTablesAsJSON.md",
+  ]
+
   static func blocks(_ language: String) throws -> [String] {
-    let text = try String(contentsOf: readme, encoding: .utf8)
+    let root = readme.deletingLastPathComponent()
+    let text = try documents.map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+      .joined(separator: "\n")
     var blocks: [String] = []
     var current: [Substring]?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -42,14 +52,16 @@ extension LinkCondition {
         .joined(separator: "\n")
     }
     // The "Testing your app's links" block is an app's test: it is compiled where the testing
-    // library is, by AppTestingExampleTests.
-    let appTests = Self.readme.deletingLastPathComponent()
-      .appendingPathComponent("Tests/DeepLinkKitUIKitTests/AppTestingExampleTests.swift")
+    // library is, by AppTestingExampleTests. The quick start is an iOS app's scene delegate:
+    // Examples/QuickStartApp, which Examples/ios-check builds for iOS.
+    let root = Self.readme.deletingLastPathComponent()
+    let appTests = root.appendingPathComponent("Tests/DeepLinkKitUIKitTests/AppTestingExampleTests.swift")
+    let quickStart = root.appendingPathComponent("Examples/QuickStartApp/QuickStart.swift")
     let source = normalize(
       try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8) + "\n"
-        + String(contentsOf: appTests, encoding: .utf8))
+        + String(contentsOf: appTests, encoding: .utf8) + "\n" + String(contentsOf: quickStart, encoding: .utf8))
     let blocks = try Self.blocks("swift")
-    #expect(blocks.count == 8)
+    #expect(blocks.count == 9)
     for block in blocks {
       #expect(source.contains(normalize(block)), "README block not compiled by ReadmeTests.swift:\n\(block)")
     }

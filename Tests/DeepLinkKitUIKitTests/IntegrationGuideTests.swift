@@ -131,7 +131,7 @@ let cardRouter = try! LinkRouter<CardRoute>(
       try ([URL(fileURLWithPath: #filePath)] + linked.map { here.appendingPathComponent($0) })
         .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n"))
     let articles = try FileManager.default.contentsOfDirectory(atPath: Self.guides.path).filter { $0.hasSuffix(".md") }
-    #expect(articles.count == 6)
+    #expect(articles.count == 7)
     var compiled = 0
     for article in articles {
       let text = try String(contentsOf: Self.guides.appendingPathComponent(article), encoding: .utf8)

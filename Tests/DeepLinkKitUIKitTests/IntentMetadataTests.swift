@@ -14,7 +14,9 @@ import Testing
   /// Every intent that adopts LinkOpeningIntent or LinkOpeningSceneIntent in the examples, the
   /// guides and the README declares `openAppWhenRun = true` or `supportedModes` in its own body.
   @Test func everyTaughtIntentDeclaresWhatOpensTheApp() throws {
-    let folders = ["Examples", "Sources/DeepLinkKitUIKit", "Sources/DeepLinkKitAppIntents"]
+    let folders = [
+      "Examples", "Sources/DeepLinkKitUIKit", "Sources/DeepLinkKitAppIntents", "Sources/DeepLinkKit/DeepLinkKit.docc",
+    ]
     var files = ["README.md"]
     for folder in folders {
       files += try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path)

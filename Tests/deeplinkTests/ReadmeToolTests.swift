@@ -7,9 +7,18 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("README.md")
 
-  /// The fenced block that follows `<!-- marker -->` in the README.
+  /// The README, and the guides of the tool and its tables, which its sections moved to.
+  static func documents() throws -> String {
+    let root = readme.deletingLastPathComponent()
+    return try [
+      "README.md", "Sources/DeepLinkKitConfiguration/DeepLinkKitConfiguration.docc/TheDeeplinkTool.md",
+      "Sources/DeepLinkKitConfiguration/DeepLinkKitConfiguration.docc/RouteTablesAsJSON.md",
+    ].map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
+  }
+
+  /// The fenced block that follows `<!-- marker -->` in the README or a guide.
   static func block(after marker: String) throws -> String {
-    let text = try String(contentsOf: readme, encoding: .utf8)
+    let text = try documents()
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard let start = lines.firstIndex(of: "<!-- \(marker) -->") else { throw Missing(marker: marker) }
     let body = lines[(start + 2)...].prefix { $0 != "```" }
@@ -25,13 +34,36 @@ import Testing
     #expect(firstScreen.contains("swift test"))
   }
 
+  /// A README a newcomer reads in ten minutes: at most 300 lines, with its Installation section.
+  @Test func theREADMEIsShort() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
+    #expect(text.contains("\n## Installation\n"))
+    #expect(text.contains("from: \"0.1.0\""))
+  }
+
+  /// Every link from the README to a file of the repository reaches one.
+  @Test func theREADMEsLinksResolve() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let root = Self.readme.deletingLastPathComponent()
+    var checked = 0
+    for part in text.components(separatedBy: "](").dropFirst() {
+      guard let end = part.firstIndex(of: ")") else { continue }
+      let target = String(part[..<end]).components(separatedBy: "#")[0]
+      guard !target.isEmpty, !target.hasPrefix("http") else { continue }
+      #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path), "\(target)")
+      checked += 1
+    }
+    #expect(checked >= 10)
+  }
+
   @Test func firstCommandPrintsWhatTheREADMEShows() throws {
     let result = try ToolRunner.run("demo")
     #expect(result == .init(status: 0, output: try Self.block(after: "readme-first-output"), error: ""))
   }
 
   @Test func resolveExampleIsWhatTheToolPrints() throws {
-    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let text = try Self.documents()
     #expect(text.contains("`swift run deeplink resolve\n'deeplink-example://messages/42'` prints:"))
     let result = try ToolRunner.run("resolve", "deeplink-example://messages/42")
     #expect(result == .init(status: 0, output: try Self.block(after: "readme-resolve-output"), error: ""))
@@ -46,7 +78,7 @@ import Testing
   }
 
   @Test func pushExampleIsWhatTheToolPrints() throws {
-    let text = try String(contentsOf: Self.readme, encoding: .utf8).replacingOccurrences(of: "\n  ", with: " ")
+    let text = try Self.documents().replacingOccurrences(of: "\n  ", with: " ")
     let expected = #"{"route":"messageDetails","parameters":{"id":"42"},"source":"push"}"#
     #expect(
       text.contains(
@@ -88,9 +120,11 @@ import Testing
     #expect(claimed == count)
   }
 
-  /// The README quotes the benchmark results file, which `Benchmarks/run` writes.
+  /// The benchmarks' README quotes the results file, which `Benchmarks/run` writes.
   @Test func performanceSectionQuotesTheResultsFile() throws {
-    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let text = try String(
+      contentsOf: Self.readme.deletingLastPathComponent().appendingPathComponent("Benchmarks/README.md"),
+      encoding: .utf8)
     let quoted = try #require(
       text.components(separatedBy: "<!-- benchmark-results -->\n").dropFirst().first?
         .components(separatedBy: "\n<!-- /benchmark-results -->").first)
@@ -102,7 +136,7 @@ import Testing
   }
 
   @Test func urlExampleIsWhatTheToolPrints() throws {
-    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let text = try Self.documents()
     #expect(
       text.contains(
         "`swift run deeplink url request id=7 ref=mail` prints `https://app.example.com/requests/7?ref=mail`"))
