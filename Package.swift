@@ -5,7 +5,8 @@ let package = Package(
   name: "DeepLinkKit",
   platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
   products: [
-    // What runs in the app: inputs, routing, dispatching, publishing.
+    // What runs in the app: inputs, routing, dispatching; then the Apple glue, navigation states and
+    // the items an app publishes (quick actions, user activities).
     .library(name: "DeepLinkKit", targets: ["DeepLinkKit"]),
     .library(name: "DeepLinkKitUIKit", targets: ["DeepLinkKitUIKit"]),
     // App Intents that open the app at a route; apart, so that an app without App Intents does
@@ -40,7 +41,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkKitTests",
       dependencies: [
-        "DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred", "ExampleRoutes",
+        "DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred",
+        "ExampleRoutes",
       ]),
     .testTarget(
       name: "DeepLinkKitUIKitTests",

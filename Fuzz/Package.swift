@@ -27,6 +27,7 @@ let package = Package(
           "FuzzSupport", .product(name: "DeepLinkKit", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitDeferred", package: "DeepLinkKit"),
+          .product(name: "DeepLinkKitUIKit", package: "DeepLinkKit"),
         ],
         swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     },

@@ -1,6 +1,7 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
 import DeepLinkKitTesting
+import DeepLinkKitUIKit
 import Foundation
 import Observation
 import Testing

@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkKitUIKit
 import Foundation
 import Testing
 

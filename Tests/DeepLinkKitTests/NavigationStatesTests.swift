@@ -1,6 +1,7 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
 import DeepLinkKitTesting
+import DeepLinkKitUIKit
 import Testing
 
 /// Several windows, one navigation state each: a link goes to its window's state, never another's.

@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkKitUIKit
 import FuzzSupport
 
 /// Any bytes as a dispatcher's life: the first bytes choose the holding policy, `maxAge` and the

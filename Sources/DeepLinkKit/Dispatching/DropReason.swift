@@ -23,7 +23,7 @@ public struct DropReason: CodedMessage {
     /// A condition its route needs was revoked while it waited (a logout): it is not kept for
     /// whoever satisfies the condition next.
     public static let revoked = Code(rawValue: "revoked")
-    /// It was kept for a window (in its ``LinkNavigationStates`` state) that closed before a view
+    /// It was kept for a window (in its `LinkNavigationStates` state) that closed before a view
     /// showed it.
     public static let windowClosed = Code(rawValue: "windowClosed")
   }
@@ -45,7 +45,7 @@ public struct DropReason: CodedMessage {
       message: "replaced by \(link.map { "link \($0)" } ?? "a route the app gave") before a view showed it")
   }
 
-  static let windowClosed = DropReason(
+  package static let windowClosed = DropReason(
     code: .windowClosed, otherLink: nil, message: "its window closed before a view showed it")
 
   static func expired(after age: Duration) -> DropReason {

@@ -68,7 +68,7 @@ package final class LinkHandover {
 }
 
 /// The route a navigation state keeps until a view shows it, with its link's handover: the one
-/// piece of code every such state (``LinkNavigationState``, the iOS 16 model, a route waiting for
+/// piece of code every such state (`LinkNavigationState`, the iOS 16 model, a route waiting for
 /// a window) keeps its route with, so each reports its link's ending the same way.
 @MainActor
 package struct KeptRoute<Route> {

@@ -2,7 +2,7 @@
 ///
 /// Each received link produces `received`, then `refused` or `resolved`, then `delivered`,
 /// `held` (later followed by `delivered` or `dropped`) or `dropped`. A route the handler keeps in
-/// a navigation state (``LinkNavigationState``, ``LinkNavigationStates``, ``LinkWindows`` waiting
+/// a navigation state (DeepLinkKitUIKit's `LinkNavigationState`, `LinkNavigationStates`, `LinkWindows` waiting
 /// for a window) is `delivered` when a view takes it, and `dropped` if a newer route replaces it
 /// or its window closes first: so `delivered` counts links the user saw. Every event carries what an
 /// observer needs to attribute it (count drops and refusals per campaign): the link's source, its

@@ -85,7 +85,7 @@ public struct RouteDefinition<Route>: Sendable {
 
   /// The parameters that print `route`, in order; `nil` for a route this definition does not
   /// print; throws when the route is this definition's but no one link prints it.
-  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
+  package func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
     if let declared { return try declared.print(route) }
     return printer?(route)
   }

@@ -1,8 +1,9 @@
 #if canImport(Observation)
+  import DeepLinkKit
   import Observation
 
   /// One ``LinkNavigationState`` per window, for an app with several: each link goes to the
-  /// state of the window it arrived in (its ``DeliveryContext/sceneIdentifier``), so another
+  /// state of the window it arrived in (its `DeliveryContext.sceneIdentifier`), so another
   /// window never consumes it. A link of no known window (a notification tap, an App Intent) goes
   /// to the window used last (``activate(scene:)``), or waits for the first window that becomes
   /// active.
@@ -61,7 +62,7 @@
     }
 
     /// Forgets a window that closed; its route not yet consumed goes with it, reported dropped
-    /// (``DropReason/Code/windowClosed``).
+    /// (`DropReason.Code.windowClosed`).
     public func remove(scene: String) {
       states.removeValue(forKey: scene)?.discard(.windowClosed)
       if activeScene == scene { activeScene = nil }

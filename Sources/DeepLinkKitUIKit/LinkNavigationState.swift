@@ -1,4 +1,5 @@
 #if canImport(Observation)
+  import DeepLinkKit
   import Observation
 
   /// An observable slot for SwiftUI: the dispatcher delivers into it, and a view consumes the

@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 extension LinkRouter {
   /// The dynamic quick action that opens `route`.
   ///

@@ -1,3 +1,5 @@
+import DeepLinkKit
+
 /// What an app publishes as a dynamic home-screen quick action for a route: its type, title and
 /// `userInfo`. Its invocation comes back as the same route.
 ///

@@ -1,6 +1,8 @@
+import DeepLinkKit
+
 /// One navigator per window for a UIKit app with several (iPad, Mac), as `LinkNavigationStates`
 /// is for SwiftUI: each link is shown by the window it arrived in (its
-/// ``DeliveryContext/sceneIdentifier``: a URL's or an activity's scene, a notification tap's
+/// `DeliveryContext.sceneIdentifier`: a URL's or an activity's scene, a notification tap's
 /// `targetScene`, a quick action's or an App Intent's scene), never by another. A link of no
 /// known window, or of a window that closed, goes to the window used last (``activate(scene:)``),
 /// or waits for the first window that becomes active.
