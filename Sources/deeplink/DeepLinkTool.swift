@@ -29,6 +29,7 @@ struct DeepLinkTool {
                           Builds a route table and reports every problem.
       routes [--routes FILE]
                           Lists a table's routes.
+    \(CheckLinksCommand.usage)
     \(AASACommand.usage)
     \(AppConfigurationCommands.usage)
     \(SiteCommand.usage)
@@ -69,6 +70,7 @@ struct DeepLinkTool {
         return try resolve(Arguments(rest, options: ResolveInput.options, repeatable: ResolveInput.repeatable))
       case "url": return try url(Arguments(rest, options: ["routes", "apns", "bundle-id"], flags: ["simctl"]))
       case "lint": return try lint(Arguments(rest, options: ["routes"]))
+      case "check-links": return try CheckLinksCommand.run(Arguments(rest, options: ["routes", "format"]))
       case "routes": return try routes(Arguments(rest, options: ["routes"]))
       case "aasa": return try AASACommand.run(Array(rest))
       case "site": return try SiteCommand.run(Array(rest))

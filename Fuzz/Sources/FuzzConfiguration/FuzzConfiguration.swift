@@ -11,9 +11,12 @@ import FuzzSupport
 /// decision names a rule that exists, `opens` is exactly the apps whose decision is `match`, and a
 /// rule that lint calls unreachable never decides (the coverage check is sound). The input is also
 /// grown into large files (thousands of tokens and variable values), which must stay bounded.
+/// The same text is a list of live links (`deeplink check-links`): each line that names a link
+/// gets one result, in order, with its line number, and passes only when it opens its route.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let json = Data(UnsafeBufferPointer(start: data, count: count))
+  checkLinkList(String(decoding: json, as: UTF8.self))
   checkInfoPlist(json)
   checkAssetLinks(json)
   let problems = AppSiteAssociation.lint(json: json)
@@ -151,4 +154,37 @@ private func checkAssetLinks(_ json: Data) {
       }
   }
   if !grants { violation("an assetlinks.json with no statement granting the app passed: \(problems)") }
+}
+
+private let listRouter: LinkRouter<NamedRoute> = {
+  do {
+    return try RouteTable(
+      schemes: ["myapp"], hosts: ["app.example.com"],
+      routes: [.init(name: "item", path: "/items/:id(int)"), .init(name: "search", path: "/search?q&page=1")]
+    ).makeRouter()
+  } catch {
+    violation("the link list's table does not build: \(error)")
+  }
+}()
+
+/// A list of links: one result per line that names one, numbered as the text's lines are; a
+/// passing line opened a route, and the route its line expects.
+private func checkLinkList(_ text: String) {
+  let list = LinkList(text: text)
+  let results = list.check(with: listRouter)
+  if results.count != list.lines.count { violation("\(list.lines.count) lines gave \(results.count) results") }
+  let lineCount = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+  var previous = 0
+  for result in results {
+    let number = result.line.number
+    if number <= previous || number > lineCount { violation("line \(number) after \(previous) of \(lineCount)") }
+    previous = number
+    if result.passed != (result.status == .ok) || (result.passed && result.opened == nil) {
+      violation("line \(number) is \(result.status) with \(String(describing: result.opened))")
+    }
+    if result.passed, let expected = result.line.expected, expected.name != result.opened?.name {
+      violation("line \(number) passed opening \(String(describing: result.opened)), not \(expected)")
+    }
+    if !result.passed, result.message.isEmpty { violation("line \(number) failed with no message") }
+  }
 }

@@ -8,7 +8,7 @@ package enum PercentEncoding {
   /// Decodes `%XX` escapes; `+` stays `+`.
   ///
   /// - Returns: The decoded text, or `nil` for a malformed escape or bytes that are not UTF-8.
-  static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+  package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     try? decoding(bytes)
   }
 

@@ -1,0 +1,152 @@
+import DeepLinkKit
+
+/// A team's live links (the ones in emails, ads and QR posters), one a line, each with what it
+/// must open; checked against the route table in CI (`deeplink check-links FILE`), so a route
+/// change that breaks a link already sent fails the build before it ships.
+///
+/// ```text
+/// # spring campaign
+/// https://shop.example.com/items/42?utm_campaign=spring -> item id=42
+/// shop://cart
+/// ```
+///
+/// A line is a link, or a link, `->`, the route's name and the values it must have
+/// (`NAME=VALUE`, percent-encoded where a value holds a space, `=` or `%`). Blank lines and lines
+/// that start with `#` are skipped; a link's own `#fragment` is kept. A link with no expectation
+/// must open some route.
+public struct LinkList: Sendable, Hashable {
+  /// One line that names a link.
+  public struct Line: Sendable, Hashable {
+    /// Its line number, from 1.
+    public var number: Int
+    /// The link.
+    public var link: String
+    /// The route it must open, and the values it must have; `nil`: any route.
+    public var expected: NamedRoute?
+    /// Why the line cannot be read (`->` with no route, a value with no `=`), if it cannot.
+    public var problem: String?
+  }
+
+  /// The lines that name a link, in order.
+  public var lines: [Line]
+
+  /// The most lines a list may hold, so that a file of any size is read in bounded time.
+  public static let maxLines = 1_000_000
+
+  /// Reads a list.
+  ///
+  /// - Parameter text: The file's text.
+  public init(text: String) {
+    var lines: [Line] = []
+    var number = 0
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      number += 1
+      guard lines.count < Self.maxLines else {
+        lines.append(Line(number: number, link: "", problem: "the list has more than \(Self.maxLines) links"))
+        break
+      }
+      let line = raw.trimmingSpaces
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      lines.append(Self.read(line, number: number))
+    }
+    self.lines = lines
+  }
+
+  private static func read(_ line: Substring, number: Int) -> Line {
+    guard let arrow = line.range(of: " -> ") ?? (line.hasSuffix(" ->") ? line.range(of: " ->") : nil) else {
+      return Line(number: number, link: String(line))
+    }
+    let link = String(line[..<arrow.lowerBound].trimmingSpaces)
+    let words = line[arrow.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" })
+    guard let name = words.first else {
+      return Line(number: number, link: link, problem: "\"->\" names no route")
+    }
+    var parameters: [String: String] = [:]
+    for word in words.dropFirst() {
+      guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+        return Line(number: number, link: link, problem: "\(quoted(String(word))) is not NAME=VALUE")
+      }
+      let key = String(word[..<equals])
+      guard let value = PercentEncoding.decode(word[word.index(after: equals)...].utf8) else {
+        return Line(number: number, link: link, problem: "the value of \(quoted(key)) holds a malformed percent escape")
+      }
+      guard parameters.updateValue(value, forKey: key) == nil else {
+        return Line(number: number, link: link, problem: "the value of \(quoted(key)) is given twice")
+      }
+    }
+    return Line(number: number, link: link, expected: NamedRoute(String(name), parameters: parameters))
+  }
+}
+
+extension LinkList {
+  /// What one line's link did.
+  public struct Result: Sendable, Hashable {
+    /// How a line came out.
+    public enum Status: String, Sendable, Hashable {
+      /// It opens its expected route with its values (or, with no expectation, some route).
+      case ok
+      /// It opens another route, or its route with other values.
+      case unexpected
+      /// The router refuses it.
+      case refused
+      /// The line cannot be read.
+      case invalid
+    }
+
+    /// The line.
+    public var line: Line
+    /// How it came out.
+    public var status: Status
+    /// The route it opens, if it opens one.
+    public var opened: NamedRoute?
+    /// The refusal, for a refused link.
+    public var error: DeepLinkError?
+    /// Why it failed, for people; empty when it passed.
+    public var message: String
+
+    /// Whether it passed.
+    public var passed: Bool { status == .ok }
+  }
+
+  /// Checks every line against `router` (a table's, `RouteTable.makeRouter()`), each link from
+  /// the source its form has: a custom-scheme URL or a universal link.
+  public func check(with router: LinkRouter<NamedRoute>) -> [Result] {
+    lines.map { line in
+      if let problem = line.problem {
+        return Result(line: line, status: .invalid, message: problem)
+      }
+      let opened: NamedRoute
+      switch Swift.Result(catching: { () throws(DeepLinkError) in try router.resolve(line.link).route }) {
+      case .success(let route): opened = route
+      case .failure(let error):
+        return Result(line: line, status: .refused, error: error, message: "refused: \(error.code): \(error.message)")
+      }
+      guard let expected = line.expected else { return Result(line: line, status: .ok, opened: opened, message: "") }
+      var differences: [String] = []
+      if opened.name != expected.name {
+        differences.append("route \(quoted(opened.name)), not \(quoted(expected.name))")
+      }
+      for (key, value) in expected.parameters.sorted(by: { $0.key < $1.key }) where opened.parameters[key] != value {
+        differences.append(
+          "\(key) \(opened.parameters[key].map { quoted($0) } ?? "missing"), not \(quoted(value))")
+      }
+      guard differences.isEmpty else {
+        return Result(
+          line: line, status: .unexpected, opened: opened,
+          message: "opens \(opened): " + differences.joined(separator: "; "))
+      }
+      return Result(line: line, status: .ok, opened: opened, message: "")
+    }
+  }
+}
+
+extension Substring {
+  /// Without leading and trailing spaces, tabs and carriage returns.
+  fileprivate var trimmingSpaces: Substring {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return self[endIndex...]
+    }
+    return self[first...last]
+  }
+}
