@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import FuzzSupport
 
 /// Any bytes as a link: resolving never crashes, and a link that resolves round-trips; its query
@@ -15,6 +16,7 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
   }
   MainActor.assumeIsolated { checkEventQueryItems(text) }
+  checkQRCode(text)
   return 0
 }
 
@@ -36,5 +38,21 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if item.name.isEmpty || refused || item.value.utf8.contains(0) || item.value.utf8.count > limits.maxValueLength {
       violation("the query item \(item) was read from \(text.debugDescription)")
     }
+  }
+}
+
+/// Any link has a QR code (`deeplink qa`) or is too long for one: its size is its version's, and
+/// its PNG starts as a PNG does.
+private func checkQRCode(_ text: String) {
+  do {
+    let code = try QRCode(text)
+    if code.size != 17 + 4 * code.version || !(1...40).contains(code.version) {
+      violation("a code of size \(code.size)")
+    }
+    if !code.png(scale: 1, border: 0).starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+      violation("a PNG without its signature")
+    }
+  } catch {
+    if text.utf8.count <= QRCode.maxBytes { violation("\(text.utf8.count) bytes have no code") }
   }
 }
