@@ -30,6 +30,7 @@ struct DeepLinkTool {
       routes [--routes FILE]
                           Lists a table's routes.
     \(CheckLinksCommand.usage)
+    \(SiteCommand.qaUsage)
     \(AASACommand.usage)
     \(AppConfigurationCommands.usage)
     \(SiteCommand.usage)
@@ -71,6 +72,7 @@ struct DeepLinkTool {
       case "url": return try url(Arguments(rest, options: ["routes", "apns", "bundle-id"], flags: ["simctl"]))
       case "lint": return try lint(Arguments(rest, options: ["routes"]))
       case "check-links": return try CheckLinksCommand.run(Arguments(rest, options: ["routes", "format"]))
+      case "qa": return try SiteCommand.qa(Arguments(rest, options: ["routes", "output", "domain"]))
       case "routes": return try routes(Arguments(rest, options: ["routes"]))
       case "aasa": return try AASACommand.run(Array(rest))
       case "site": return try SiteCommand.run(Array(rest))

@@ -75,15 +75,41 @@ enum SiteCommand {
       throw DeepLinkTool.TableFailure(
         message: "\(loaded.label): " + error.problems.map(\.message).joined(separator: "; "))
     }
-    let written: [String]
+    printLines(try write(site.files, to: output))
+    for problem in site.problems { printError(problem.description) }
+    return site.problems.contains { $0.severity == .error } ? 1 : 0
+  }
+
+  /// Writes `files` under `output`, all or nothing; returns what it wrote.
+  static func write(_ files: [LinkSite.File], to output: String) throws -> [String] {
     do {
-      written = try TreeWriter(root: output).write(site.files.map { ($0.path, $0.contents) })
+      return try TreeWriter(root: output).write(files.map { ($0.path, $0.bytes) })
     } catch {
       throw DeepLinkTool.TableFailure(message: error.message)
     }
-    printLines(written)
-    for problem in site.problems { printError(problem.description) }
-    return site.problems.contains { $0.severity == .error } ? 1 : 0
+  }
+
+  static let qaUsage = """
+      qa --output DIR [--routes FILE] [--domain DOMAIN]
+                          Writes a QA site to DIR: every route with example links and their
+                          QR codes (scan with the device's camera), what each must open and
+                          which sources may open it, push payloads for `xcrun simctl push`,
+                          and links.json. All or nothing, never outside DIR.
+    """
+
+  static func qa(_ arguments: Arguments) throws -> Int32 {
+    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "qa takes no arguments") }
+    guard let output = arguments.options["output"] else { throw Arguments.UsageError(message: "qa needs --output DIR") }
+    let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
+    let files: [LinkSite.File]
+    do {
+      files = try loaded.table.qaSite(domain: arguments.options["domain"])
+    } catch {
+      throw DeepLinkTool.TableFailure(
+        message: "\(loaded.label): " + error.problems.map(\.message).joined(separator: "; "))
+    }
+    printLines(try write(files, to: output))
+    return 0
   }
 
   static func verify(_ arguments: Arguments) throws -> Int32 {

@@ -18,7 +18,7 @@ struct TreeWriter {
   }
 
   /// Writes `files` (paths relative to the root), returning each file's path as written.
-  func write(_ files: [(path: String, contents: String)]) throws(Refusal) -> [String] {
+  func write(_ files: [(path: String, contents: [UInt8])]) throws(Refusal) -> [String] {
     if let problem = LinkSite.treeProblem(files.map(\.path)) {
       throw Refusal(message: "nothing was written to \(root.path): \(problem)")
     }
@@ -36,7 +36,7 @@ struct TreeWriter {
       let url = scratch.appendingPathComponent("new/\(index)")
       do {
         try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(file.contents.utf8).write(to: url)
+        try Data(file.contents).write(to: url)
       } catch {
         throw Refusal(
           message:

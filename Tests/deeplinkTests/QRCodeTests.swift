@@ -19,6 +19,7 @@ import Testing
     process.arguments = ["--raw", "-q", "-Sbinary", file.path]
     let output = Pipe()
     process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

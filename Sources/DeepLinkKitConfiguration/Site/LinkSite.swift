@@ -71,8 +71,22 @@ public struct LinkSite: Sendable {
   public struct File: Sendable, Hashable {
     /// Its path under the site's root, without a leading `/`.
     public var path: String
-    /// Its text.
-    public var contents: String
+    /// Its bytes.
+    public var bytes: [UInt8]
+    /// Its text (UTF-8).
+    public var contents: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A text file.
+    public init(path: String, contents: String) {
+      self.path = path
+      bytes = Array(contents.utf8)
+    }
+
+    /// A file of bytes (an image).
+    public init(path: String, bytes: [UInt8]) {
+      self.path = path
+      self.bytes = bytes
+    }
   }
 
   /// The files, in a stable order.
