@@ -98,6 +98,15 @@ import Testing
     #expect(result.output.hasSuffix("\(file): 100000 links, 50000 failed\n"))
   }
 
+  @Test func anEmptyListOrOneOfCommentsPasses() throws {
+    for text in ["", "\n\n", "# nothing yet\n"] {
+      let file = try ToolRunner.temporaryFile(text, name: "links.txt")
+      #expect(
+        try ToolRunner.run("check-links", file)
+          == .init(status: 0, output: "\(file): 0 links, all open as expected\n", error: ""))
+    }
+  }
+
   @Test func usageErrors() throws {
     #expect(try ToolRunner.run("check-links").status == 2)
     let file = try ToolRunner.temporaryFile("deeplink-example://activity\n", name: "links.txt")

@@ -51,17 +51,23 @@ extension RouteTable {
         case .success: break
         }
         let image = "qr/\(name)-\(number).png"
-        if let code = try? QRCode(link) {
+        let drawing: String
+        var qr: String? = image
+        do {
+          let code = try QRCode(link)
           files.append(LinkSite.File(path: image, bytes: code.png()))
+          drawing = code.svg() + " <a href=\"\(SitePages.html(image))\" download>PNG</a>"
+        } catch {
+          drawing = "<span class=\"refused\">\(SitePages.html(error.description))</span>"
+          qr = nil
         }
         body.append(
-          "<figure><img src=\"\(SitePages.html(image))\" alt=\"QR code of the link\" width=\"164\" height=\"164\">"
-            + "<figcaption><code class=\"link\">\(SitePages.html(link))</code> "
+          "<figure>\(drawing)<figcaption><code class=\"link\">\(SitePages.html(link))</code> "
             + "<button type=\"button\" data-link=\"\(SitePages.html(link))\">Copy</button></figcaption></figure>")
         let parameters = route.map { NamedRouteJSON.object($0.parameters) } ?? "{}"
         links.append(
           "{\"route\":\(JSONValue.quotedJSON(entry.name)),\"parameters\":\(parameters),\"link\":\(JSONValue.quotedJSON(link)),"
-            + "\"qr\":\(JSONValue.quotedJSON(image))}")
+            + "\"qr\":\(qr.map { JSONValue.quotedJSON($0) } ?? "null")}")
       }
       for (index, rule) in entry.pushRules.enumerated() {
         let apns = "apns/\(name)-\(index + 1).apns"

@@ -75,3 +75,18 @@ enum PNGWriter {
     return out + bigEndian(Int(b << 16 | a))
   }
 }
+
+extension QRCode {
+  /// The code as inline SVG, a unit square a module, with a light quiet zone of `border` modules;
+  /// `pixels` is its width and height on the page.
+  public func svg(pixels: Int = 164, border: Int = 4) -> String {
+    let side = size + 2 * border
+    var path = ""
+    for y in 0..<size {
+      for x in 0..<size where isDark(x: x, y: y) { path += "M\(x + border) \(y + border)h1v1h-1z" }
+    }
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" width=\"\(pixels)\" "
+      + "height=\"\(pixels)\" shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"QR code\">"
+      + "<rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/><path d=\"\(path)\" fill=\"#000\"/></svg>"
+  }
+}
