@@ -85,11 +85,18 @@ extension LinkRouter {
     return url
   }
 
-  /// Prints the link for the definition at `index` from its parameters.
-  package func urlString(definitionAt index: Int, parameters list: [(name: String, value: String)])
-    throws(DeepLinkError)
-    -> String
-  {
+  /// The form of a printed link.
+  package enum LinkForm {
+    /// A universal link when the table lists a host, else a custom-scheme link.
+    case preferred
+    /// A link in the table's first custom scheme.
+    case customScheme
+  }
+
+  /// Prints the link for the definition at `index` from its parameters, in `form`.
+  package func urlString(
+    definitionAt index: Int, parameters list: [(name: String, value: String)], form: LinkForm = .preferred
+  ) throws(DeepLinkError) -> String {
     let definition = definitions[index]
     let parameters = Dictionary(list.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     var path: [String] = []
@@ -128,7 +135,9 @@ extension LinkRouter {
       .map { PercentEncoding.encodeQueryComponent($0.name) + "=" + PercentEncoding.encodeQueryComponent($0.value) }
       .joined(separator: "&")
     let suffix = query.isEmpty ? "" : "?" + query
-    if let host = definition.host.flatMap({ try? HostList.normalize(Array($0.utf8)) }) ?? adapter.hosts.canonicalHost {
+    if form == .preferred,
+      let host = definition.host.flatMap({ try? HostList.normalize(Array($0.utf8)) }) ?? adapter.hosts.canonicalHost
+    {
       return "https://\(host)/" + path.joined(separator: "/") + suffix
     }
     if let scheme = adapter.schemeList.first {

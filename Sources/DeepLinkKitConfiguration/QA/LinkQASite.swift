@@ -10,17 +10,15 @@ import Foundation
 extension RouteTable {
   /// The QA site's files: `index.html`, `qr/ROUTE-N.png`, `apns/ROUTE.apns` and `links.json`.
   ///
-  /// - Parameter domain: The universal-link domain its links use; by default the table's first.
+  /// - Parameter domain: The universal-link domain its links use; by default the table's first
+  ///   exact host.
   /// - Throws: `RouteTableError` when the table does not build.
   public func qaSite(domain: String? = nil) throws(RouteTableError) -> [LinkSite.File] {
     let router = try makeRouter()
     var files: [LinkSite.File] = []
     var sections: [String] = []
     var links: [String] = []
-    let host =
-      domain.map(AssociationTable.normalized)
-      ?? hosts.map(AssociationTable.normalized)
-      .first { !$0.hasPrefix("*.") }
+    let domain = domain.map(AssociationTable.normalized)
     var names: Set<String> = []
     for entry in routes {
       var body: [String] = []
@@ -32,7 +30,7 @@ extension RouteTable {
       let opens = route.map { "\($0)" } ?? entry.name
       body.append("<p>Opens <code>\(SitePages.html(opens))</code>; sources: \(SitePages.html(sources)).</p>")
       var number = 0
-      for link in QAExamples.links(for: entry, route: route, schemes: schemes, host: host) {
+      for link in QAExamples.links(for: entry, route: route, router: router, domain: domain) {
         number += 1
         switch Swift.Result(catching: { () throws(DeepLinkError) in try router.resolve(link).route }) {
         case .failure(let refusal):
@@ -125,34 +123,26 @@ enum QAExamples {
     }
   }
 
-  /// The universal link on `host` and the custom-scheme link of the route's example, as the
-  /// table prints them; a wildcard segment (`*`) cannot be printed, and gets none.
-  static func links(for entry: RouteTable.Entry, route: NamedRoute?, schemes: [String], host: String?) -> [String] {
-    guard let route, let pattern = try? RoutePattern(entry.path),
-      !pattern.segments.contains(where: { if case .wildcard = $0 { true } else { false } })
-    else { return [] }
-    var path = ""
-    for segment in pattern.segments {
-      switch segment {
-      case .literal(let text): path += "/" + PercentEncoding.encodePathSegment(text)
-      case .parameter(let name, _): path += "/" + PercentEncoding.encodePathSegment(route.parameters[name] ?? "")
-      case .catchAll(let name):
-        let parts = (route.parameters[name] ?? "").split(separator: "/").map { String($0) }
-        path += "/" + parts.map(PercentEncoding.encodePathSegment).joined(separator: "/")
-      case .wildcard: break
-      }
-    }
-    var query: [String] = []
-    for parameter in pattern.query where parameter.presence == .required {
-      let value = route.parameters[parameter.name] ?? ""
-      query.append(PercentEncoding.encodePathSegment(parameter.name) + "=" + PercentEncoding.encodePathSegment(value))
-    }
-    let tail = (path.isEmpty ? "/" : path) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+  /// The universal link (when the table lists a host) and the custom-scheme link (when it lists
+  /// a scheme) of the route's example, printed by the router as `urlString(for:)` prints; none
+  /// for a route no link can be printed for (an unnamed wildcard `*`).
+  static func links(
+    for entry: RouteTable.Entry, route: NamedRoute?, router: LinkRouter<NamedRoute>, domain: String?
+  ) -> [String] {
+    guard let route, let index = router.definitions.firstIndex(where: { $0.name == entry.name }) else { return [] }
+    let values = route.parameters.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     var links: [String] = []
-    if let host = entry.host.map(AssociationTable.normalized) ?? host, !host.hasPrefix("*.") {
-      links.append("https://\(host)\(tail)")
+    if let link = try? router.urlString(definitionAt: index, parameters: values), link.hasPrefix("https://") {
+      // On the domain asked for (a route of its own host keeps it): the page says if it opens.
+      let path = link.dropFirst("https://".count).drop { $0 != "/" }
+      links.append(
+        entry.host == nil ? "https://\(domain ?? String(link.dropFirst(8).prefix { $0 != "/" }))\(path)" : link)
     }
-    if let scheme = schemes.first { links.append("\(scheme):/\(tail)") }
+    if let link = try? router.urlString(definitionAt: index, parameters: values, form: .customScheme),
+      !link.hasPrefix("https://")
+    {
+      links.append(link)
+    }
     return links
   }
 
