@@ -134,9 +134,11 @@ enum QAExamples {
     var links: [String] = []
     if let link = try? router.urlString(definitionAt: index, parameters: values), link.hasPrefix("https://") {
       // On the domain asked for (a route of its own host keeps it): the page says if it opens.
-      let path = link.dropFirst("https://".count).drop { $0 != "/" }
-      links.append(
-        entry.host == nil ? "https://\(domain ?? String(link.dropFirst(8).prefix { $0 != "/" }))\(path)" : link)
+      if let domain, entry.host == nil {
+        links.append("https://\(domain)" + link.dropFirst("https://".count).drop { $0 != "/" })
+      } else {
+        links.append(link)
+      }
     }
     if let link = try? router.urlString(definitionAt: index, parameters: values, form: .customScheme),
       !link.hasPrefix("https://")
