@@ -12,6 +12,7 @@ let package = Package(
       dependencies: [
         .product(name: "DeepLinkKit", package: "DeepLinkKit"),
         .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
+        .product(name: "DeepLinkKitTesting", package: "DeepLinkKit"),
       ]
     )
   ],

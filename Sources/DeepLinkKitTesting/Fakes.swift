@@ -126,6 +126,11 @@ public struct FakeSpeakable: IntentSpeakableInput, Hashable, Sendable {
 /// A `UNNotificationResponse`: a tap on a notification, one of its actions, or a typed reply
 /// (`UNTextInputNotificationResponse`).
 public struct FakeNotificationResponse: NotificationResponseInput, @unchecked Sendable {
+  /// The action a plain tap reports (UserNotifications' `UNNotificationDefaultActionIdentifier`).
+  public static let defaultAction = LinkPush.defaultAction
+  /// The action an explicit dismiss reports (`UNNotificationDismissActionIdentifier`).
+  public static let dismissAction = LinkPush.dismissAction
+
   public var actionIdentifier: String
   public var payload: [AnyHashable: Any]
   public var replyText: String?
@@ -138,7 +143,7 @@ public struct FakeNotificationResponse: NotificationResponseInput, @unchecked Se
 
   /// Creates a response to a notification whose payload is `payload`.
   public init(
-    actionIdentifier: String = LinkPush.defaultAction, payload: [AnyHashable: Any], replyText: String? = nil,
+    actionIdentifier: String = Self.defaultAction, payload: [AnyHashable: Any], replyText: String? = nil,
     requestIdentifier: String? = UUID().uuidString, targetScene: FakeScene? = nil
   ) {
     self.actionIdentifier = actionIdentifier

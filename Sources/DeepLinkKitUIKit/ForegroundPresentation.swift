@@ -13,20 +13,20 @@ import DeepLinkKit
 /// The completion handler is called exactly once, by one of them.
 enum ForegroundPresentation {
   /// - Parameters:
-  ///   - notification: The notification, as plain values (read only for `presentation`).
+  ///   - fields: The notification's payload, read as a push's is (only for `presentation`).
   ///   - presentation: The app's own decision, if it gave one.
   ///   - none: The options that show nothing.
   ///   - forward: Calls the wrapped delegate's `willPresent` with a handler, and answers whether
   ///     it implements it.
   ///   - completion: The notification center's completion handler.
   static func decide<Options: Sendable>(
-    _ notification: @autoclosure () -> LinkPush, presentation: ((LinkPush) -> Options)?, none: Options,
+    _ fields: @autoclosure () -> [String: String], presentation: (([String: String]) -> Options)?, none: Options,
     forward: (_ handler: @escaping @Sendable (Options) -> Void) -> Bool,
     completion: @escaping @Sendable (Options) -> Void
   ) {
     if let presentation {
       _ = forward { _ in }
-      completion(presentation(notification()))
+      completion(presentation(fields()))
     } else if !forward(completion) {
       completion(none)
     }

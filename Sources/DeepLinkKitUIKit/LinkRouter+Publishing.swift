@@ -16,7 +16,7 @@ extension LinkRouter {
     let (index, values) = try printed(route, kind: "quick-action type") { $0.shortcutType != nil }
     let item = QuickActionItem(
       type: definitions[index].shortcutType!, title: title, subtitle: subtitle, userInfo: values)
-    try checkRoundTrip(.quickAction(item.quickAction), route, what: "quick action \(quoted(item.type))")
+    try checkRoundTrip(item.input, route, what: "quick action \(quoted(item.type))")
     return item
   }
 
@@ -51,7 +51,7 @@ extension LinkRouter {
       throw DeepLinkError(
         .noRoute, "\(quoted(String(describing: route))) has no activity type and no universal link to continue it by")
     }
-    try checkRoundTrip(.userActivity(item.userActivity), route, what: "user activity \(quoted(item.type))")
+    try checkRoundTrip(item.input, route, what: "user activity \(quoted(item.type))")
     return item
   }
 

@@ -25,8 +25,8 @@ public struct QuickActionItem: Sendable, Hashable {
     self.userInfo = userInfo
   }
 
-  /// The quick action the system hands back when the user picks this item.
-  public var quickAction: LinkQuickAction { LinkQuickAction(type: type, userInfo: userInfo) }
+  /// The input the system hands back when the user picks this item.
+  public var input: DeepLinkInput { .quickAction(LinkQuickAction(type: type, userInfo: userInfo)) }
 }
 
 /// What an app donates or publishes as a user activity for a route (Siri suggestions, Spotlight,
@@ -74,8 +74,8 @@ public struct UserActivityItem: Sendable, Hashable {
     self.persistentIdentifier = persistentIdentifier
   }
 
-  /// The activity the system hands back when the user continues this one.
-  public var userActivity: ContinuedActivity {
-    ContinuedActivity(type: type, webpageURL: webpageURL, userInfo: userInfo)
+  /// The input the system hands back when the user continues this activity.
+  public var input: DeepLinkInput {
+    .userActivity(ContinuedActivity(type: type, webpageURL: webpageURL, userInfo: userInfo))
   }
 }

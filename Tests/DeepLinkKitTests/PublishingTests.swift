@@ -19,7 +19,7 @@ import Testing
       try Self.router.quickActionItem(for: .request(id: 7), title: "Request 7", subtitle: "Open")
         == QuickActionItem(type: "com.example.request", title: "Request 7", subtitle: "Open", userInfo: ["id": "7"]))
     let item = try Self.router.quickActionItem(for: .activity, title: "Activity")
-    #expect(try Self.router.resolve(.quickAction(item.quickAction)).route == .activity)
+    #expect(try Self.router.resolve(item.input).route == .activity)
   }
 
   @Test func userActivityItemsOfTheRoutesType() throws {
@@ -31,7 +31,7 @@ import Testing
           type: "com.example.docs", title: "Docs", userInfo: ["path": "a b/c", "v": "2"],
           webpageURL: "https://app.example.com/docs/a%20b/c?v=2", eligibility: [.search],
           persistentIdentifier: "https://app.example.com/docs/a%20b/c?v=2"))
-    #expect(try Self.router.resolve(.userActivity(item.userActivity)).route == .docs(path: "a b/c", version: "2"))
+    #expect(try Self.router.resolve(item.input).route == .docs(path: "a b/c", version: "2"))
   }
 
   @Test func routeWithoutActivityTypeContinuesByItsUniversalLink() throws {
@@ -39,7 +39,7 @@ import Testing
     #expect(item.type == ContinuedActivity.browsingWebType)
     #expect(item.webpageURL == "https://app.example.com/messages/42")
     #expect(item.eligibility == [.handoff, .search, .prediction])
-    let resolution = try Self.router.resolve(.userActivity(item.userActivity))
+    let resolution = try Self.router.resolve(item.input)
     #expect(resolution.route == .messages(.details(id: "42")))
     #expect(resolution.source == .universalLink)
   }
@@ -68,7 +68,7 @@ import Testing
       let id = Int.random(in: Int.min...Int.max, using: &generator)
       #expect(
         try Self.router.resolve(
-          .quickAction(Self.router.quickActionItem(for: .request(id: id), title: "r").quickAction)
+          Self.router.quickActionItem(for: .request(id: id), title: "r").input
         ).route == .request(id: id))
       let path = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
         RoundTripTests.randomText(using: &generator, allowEmpty: false)
@@ -78,7 +78,7 @@ import Testing
         #expect(RoundTripTests.cannotBeASegment(route), "\(route) was not published")
         continue
       }
-      #expect(try Self.router.resolve(.userActivity(item.userActivity)).route == route)
+      #expect(try Self.router.resolve(item.input).route == route)
       published += 1
     }
     #expect(published > 400)

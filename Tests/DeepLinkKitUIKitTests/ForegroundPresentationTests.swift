@@ -18,10 +18,10 @@ import Testing
     var wrappedCalls = 0
   }
 
-  private func present(presentation: ((LinkPush) -> Options)?, wrapped: Options??) -> Record {
+  private func present(presentation: (([String: String]) -> Options)?, wrapped: Options??) -> Record {
     let record = Record()
     ForegroundPresentation.decide(
-      LinkPush(fields: ["type": "chat"]), presentation: presentation, none: [],
+      ["type": "chat"], presentation: presentation, none: [],
       forward: { handler in
         guard let answer = wrapped else { return false }  // the wrapped delegate lacks willPresent
         record.wrappedCalls += 1
@@ -44,7 +44,7 @@ import Testing
 
   @Test func theAppsPresentationDecidesAndTheWrappedDelegateIsStillCalled() {
     let record = present(
-      presentation: { push in push.fields["type"] == "chat" ? [.sound] : [.banner] }, wrapped: .some(.some([.banner])))
+      presentation: { fields in fields["type"] == "chat" ? [.sound] : [.banner] }, wrapped: .some(.some([.banner])))
     #expect(record.answers == [[.sound]])
     #expect(record.wrappedCalls == 1)
   }

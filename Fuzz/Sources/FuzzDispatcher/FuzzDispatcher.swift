@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkKitTesting
 import DeepLinkKitUIKit
 import FuzzSupport
 
@@ -73,9 +74,10 @@ private let router: LinkRouter<NamedRoute> = {
 private let scenes: [String?] = [nil, "A", "B"]
 
 extension DeepLinkSource {
-  /// Whether the dispatcher's default takes `source` as untrusted.
+  /// Whether the dispatcher's default takes `source` as untrusted, as its documentation says:
+  /// custom schemes, universal links and deferred links.
   @MainActor static func defaultUntrusted(_ source: DeepLinkSource) -> Bool {
-    LinkDispatcher<NamedRoute>.defaultUntrustedSources.contains(source)
+    [.customScheme, .universalLink, .deferred].contains(source)
   }
 }
 
@@ -169,8 +171,9 @@ extension DeepLinkSource {
     case 2:
       if byte & 8 == 0 {
         // A notification tap carrying the last link, one of three requests, in a window or none.
-        let push = LinkPush(fields: ["deeplink": last.0], requestIdentifier: "request-\(Int(byte >> 4) % 3)")
-        receive(.push(push).arriving(in: scenes[Int(byte >> 6) % 3]), needsYes: true, tap: true)
+        let push = DeepLinkInput.push(
+          userInfo: ["deeplink": last.0], requestIdentifier: "request-\(Int(byte >> 4) % 3)")
+        receive(push.arriving(in: scenes[Int(byte >> 6) % 3]), needsYes: true, tap: true)
       } else {
         // A route the app resolved itself, from a source of its choice.
         let routes = [NamedRoute("delete"), NamedRoute("pay", parameters: ["id": "9"]), NamedRoute("messages")]

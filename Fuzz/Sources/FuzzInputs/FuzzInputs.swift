@@ -1,4 +1,5 @@
 import DeepLinkKit
+import Foundation
 import FuzzSupport
 
 /// Any bytes as a quick action, an intent or a user activity: the bytes are split on NUL into a
@@ -22,17 +23,16 @@ public func fuzzInputs(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let expected: Set<DeepLinkSource>
   switch data[0] % 4 {
   case 0:
-    input = .quickAction(LinkQuickAction(type: name, userInfo: values))
+    input = .quickAction(type: name, userInfo: values)
     expected = [.shortcut]
   case 1:
-    input = .intent(IntentInvocation(name: name, parameters: values))
+    input = .intent(name, parameters: values)
     expected = [.intent]
   case 2:
-    input = .userActivity(ContinuedActivity(type: name, webpageURL: values["url"], userInfo: values))
+    input = .userActivity(type: name, webpageURL: values["url"].flatMap(URL.init(string:)), userInfo: values)
     expected = [.userActivity]
   default:
-    input = .userActivity(
-      ContinuedActivity(type: ContinuedActivity.browsingWebType, webpageURL: name, userInfo: values))
+    input = .userActivity(type: "NSUserActivityTypeBrowsingWeb", webpageURL: URL(string: name), userInfo: values)
     expected = [.universalLink]
   }
   if let resolution = try? fuzzRouter.resolve(input) {

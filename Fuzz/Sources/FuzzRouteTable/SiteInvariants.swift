@@ -62,12 +62,12 @@ func checkSiteTree(_ site: LinkSite, table: RouteTable, router: LinkRouter<Named
   }
   let catchAlls = table.routes.filter { entry in
     (entry.host == nil || entry.host == host)
-      && ((try? RoutePattern(entry.path))?.segments.contains { if case .catchAll = $0 { true } else { false } } ?? false)
+      && (FuzzPattern(entry.path)?.segments.contains { if case .catchAll = $0 { true } else { false } } ?? false)
   }
   if splats != catchAlls.count { violation("_redirects has \(splats) splats for \(catchAlls.count) catch-all routes") }
   let notFound = notFoundRoutes(site.files.first { $0.path == "404.html" }?.contents ?? "")
   for entry in table.routes where entry.sources.map({ !$0.contains(.universalLink) }) ?? false {
-    guard let pattern = try? RoutePattern(entry.path) else { continue }
+    guard let pattern = FuzzPattern(entry.path) else { continue }
     let path = "/" + pattern.segments.map(sample).joined(separator: "/")
     guard case .failure(let error) = resolve(router, host, path), error.code == .sourceNotAllowed else { continue }
     if let first = rules.first(where: { matches($0[0], path, caseSensitive: table.isCaseSensitive) }), first[2] != "404"

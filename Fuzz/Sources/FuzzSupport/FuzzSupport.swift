@@ -28,6 +28,15 @@ public let fuzzTableJSON = """
   """
 
 /// The router for ``fuzzTableJSON``.
+/// The fuzz table's limits, as its JSON sets them.
+public let fuzzLimits: InputLimits = {
+  do {
+    return try RouteTable(json: Data(fuzzTableJSON.utf8)).limits
+  } catch {
+    fatalError("the fuzz table does not read: \(error)")
+  }
+}()
+
 public let fuzzRouter: LinkRouter<NamedRoute> = {
   do {
     return try RouteTable.makeRouter(json: Data(fuzzTableJSON.utf8))
@@ -57,7 +66,7 @@ public func checkRoundTrip(
 /// Checks that every path parameter and catch-all of a resolved route holds only what a link's
 /// decoded segments can: whatever the source, no value fills the path that no link could.
 public func checkPathValues(_ resolution: LinkResolution<NamedRoute>) {
-  guard let pattern = try? RoutePattern(resolution.pattern) else { violation("\(resolution.pattern) does not parse") }
+  guard let pattern = FuzzPattern(resolution.pattern) else { violation("\(resolution.pattern) does not parse") }
   for segment in pattern.segments {
     let (name, isCatchAll): (String, Bool)
     switch segment {

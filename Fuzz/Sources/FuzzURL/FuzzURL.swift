@@ -28,7 +28,7 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let registration = dispatcher.addObserver { event in parameters = parameters ?? event.parameters }
   dispatcher.receive(.url(text))
   registration.cancel()
-  let limits = fuzzRouter.limits
+  let limits = fuzzLimits
   guard let parameters else { violation("no event for a received link") }
   if parameters.count > limits.maxQueryItems { violation("\(parameters.count) query items read") }
   for item in parameters {

@@ -26,7 +26,7 @@ public struct HoldingPolicy: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The most links held at once: 1 for ``newestOnly``.
-  public var limit: Int {
+  package var limit: Int {
     switch kind {
     case .newestOnly: 1
     case .queue(let limit): limit

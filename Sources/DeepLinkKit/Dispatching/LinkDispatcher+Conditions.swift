@@ -34,13 +34,13 @@ extension LinkDispatcher {
     dropExpiredLinks()
     guard held, !(keepingLinks ?? (condition == .ready)) else { return }
     let time = now()
-    for link in kept.removeAll(where: { conditions(for: $0.route).contains(condition) }) {
+    for link in kept.removeAll(where: { neededConditions(for: $0.route).contains(condition) }) {
       forget(link)
       emit(link, .dropped(.revoked(condition)), at: time)
     }
   }
 
-  /// Drops the held links older than ``maxAge``. The dispatcher does this whenever a link
+  /// Drops the held links older than the `maxAge` the dispatcher was made with. The dispatcher does this whenever a link
   /// arrives or a condition changes; call it to have expired links reported sooner (when the
   /// app becomes active, say).
   public func removeExpiredLinks() {

@@ -139,7 +139,7 @@ extension LinkDispatcher {
   }
 
   /// Receives, in order, every link handed over with ``submit(_:completion:)`` so far.
-  public func receiveSubmitted() {
+  package func receiveSubmitted() {
     let pending = inbox.withLock { pending in
       defer { pending.removeAll() }
       return pending

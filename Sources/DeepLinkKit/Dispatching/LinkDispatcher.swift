@@ -80,25 +80,25 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The router that resolves arriving links.
   public let router: LinkRouter<Route>
   /// How links are kept while they wait.
-  public let holdingPolicy: HoldingPolicy
+  package let holdingPolicy: HoldingPolicy
   /// How long a link may be held before it expires; `nil` keeps it until delivered or superseded.
-  public let maxAge: Duration?
+  package let maxAge: Duration?
 
   /// How long a link is kept by default: ten minutes. Long enough to finish a splash screen, a
   /// sign-in or an update prompt after tapping a link; short enough that a link left waiting (the
   /// user gave up at the sign-in screen, the app stayed in the background) does not open a screen
   /// out of nowhere the next time the app becomes usable, maybe for another person.
-  public static var defaultMaxAge: Duration { .seconds(600) }
+  package static var defaultMaxAge: Duration { .seconds(600) }
 
   /// The sources untrusted by default: custom schemes, which any app can send, universal links,
   /// whose path whoever publishes the link chooses, and deferred links, which are universal links
   /// that waited for the install.
-  public static var defaultUntrustedSources: Set<DeepLinkSource> { [.customScheme, .universalLink, .deferred] }
+  package static var defaultUntrustedSources: Set<DeepLinkSource> { [.customScheme, .universalLink, .deferred] }
   /// How long after a link the same route from the same kind of source counts as a duplicate.
-  public var duplicateWindow: Duration { window.length }
+  package var duplicateWindow: Duration { window.length }
 
   /// The sources whose links need the app's confirmation for routes that require it.
-  public let untrustedSources: Set<DeepLinkSource>
+  package let untrustedSources: Set<DeepLinkSource>
   let confirm: Confirm?
   let requirements: Requirements
   let clock: @MainActor () -> Duration
@@ -117,7 +117,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   var observers: [(id: Int, observe: @MainActor (LinkEvent<Route>) -> Void)] = []
   var lastObserverID = 0
 
-  var satisfied: Set<LinkCondition> = []
+  package var satisfied: Set<LinkCondition> = []
   /// Whether `.ready` has ever held, for the debug build's warning of an app that never says so.
   var everReady = false
   /// That warning's settings; tests shorten its delay and read what it writes.
@@ -140,8 +140,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   ///   - router: Resolves arriving links.
   ///   - holdingPolicy: How links are kept while they wait; ``HoldingPolicy/newestOnly`` by default.
   ///   - maxAge: How long a link may be held (or await the app's confirmation) before it expires:
-  ///     ``defaultMaxAge`` (ten minutes) by default; `nil` keeps links until they are delivered or
-  ///     superseded.
+  ///     ten minutes by default: long enough to finish a splash screen, a sign-in or an update
+  ///     prompt after tapping a link, short enough that a link left waiting does not open a screen
+  ///     out of nowhere the next time the app becomes usable, maybe for another person; `nil` keeps
+  ///     links until they are delivered or superseded.
   ///   - duplicateWindow: How long after a link the same route from the same kind of source, in
   ///     the same scene, is dropped as a duplicate; 2 seconds by default, `.zero` turns it off. (A
   ///     notification tap whose request identifier is known is a duplicate of the same tap only,
@@ -150,8 +152,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   ///     default. Tests and the demo pass their own.
   ///   - untrustedSources: The sources whose links need the app's confirmation for routes that
   ///     require it (``RouteDefinition/requiringConfirmation()``): by default custom schemes,
-  ///     which any app can send, and universal links, whose path anyone who publishes a link
-  ///     chooses. A link carried by another source (a push's `deeplink` field) is as untrusted as
+  ///     which any app can send, universal links, whose path anyone who publishes a link
+  ///     chooses, and deferred links, which are universal links that waited for the install. A link carried by another source (a push's `deeplink` field) is as untrusted as
   ///     its own kind too, unless the app opened it itself (``DeepLinkSource/inApp``).
   ///   - confirm: Asks the app whether to open such a route. Without it, such links are declined.
   ///   - requirements: The conditions a route needs besides ``LinkCondition/ready``.
@@ -161,10 +163,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   public init(
     router: LinkRouter<Route>,
     holdingPolicy: HoldingPolicy = .newestOnly,
-    maxAge: Duration? = defaultMaxAge,
+    maxAge: Duration? = .seconds(600),
     duplicateWindow: Duration = .seconds(2),
     clock: (@MainActor () -> Duration)? = nil,
-    untrustedSources: Set<DeepLinkSource> = defaultUntrustedSources,
+    untrustedSources: Set<DeepLinkSource> = [.customScheme, .universalLink, .deferred],
     confirm: Confirm? = nil,
     requirements: @escaping Requirements = { _ in [] },
     deliver: Deliver? = nil
@@ -229,7 +231,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   }
 
   /// Gives the dispatcher the handler of notification actions that run with the app in the
-  /// background (``PushRule/runsInBackground``: an inline reply, "Mark as read"). Such an action
+  /// background (a push rule with `runsInBackground`: an inline reply, "Mark as read"). Such an action
   /// needs no `.ready` and no window: its route is delivered here as soon as its other
   /// conditions hold (signed in), under its sources and checks, and
   /// `LinkReceiver.didReceive(_:completion:)` calls the notification's completion handler once
@@ -255,23 +257,20 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     deliverHeldLinks()
   }
 
-  /// The conditions that hold now.
-  public var satisfiedConditions: Set<LinkCondition> { satisfied }
-
   /// The links waiting for their conditions, in arrival order.
-  public var heldLinks: [(link: LinkID, route: Route)] {
+  package var heldLinkList: [(link: LinkID, route: Route)] {
     kept.elements.filter { !$0.isAwaitingAnswer }.map { ($0.id, $0.route) }
   }
 
   /// The links waiting for the app's confirmation, in arrival order. They count toward the
   /// holding policy's bound, are superseded under ``HoldingPolicy/newestOnly`` and expire after
   /// `maxAge` like held links.
-  public var linksAwaitingConfirmation: [(link: LinkID, route: Route)] {
+  package var awaitingConfirmation: [(link: LinkID, route: Route)] {
     kept.elements.filter(\.isAwaitingAnswer).map { ($0.id, $0.route) }
   }
 
   /// The conditions `route` needs: ``LinkCondition/ready`` and its requirements.
-  public func conditions(for route: Route) -> Set<LinkCondition> {
+  package func neededConditions(for route: Route) -> Set<LinkCondition> {
     requirements(route).union([.ready])
   }
 }

@@ -19,10 +19,10 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   let kind: Kind
   /// The bundle identifier of the app that sent the link, when iOS tells
   /// (`UIApplication.OpenURLOptionsKey.sourceApplication`); it reaches the delivery's context.
-  public var sendingApplication: String?
+  package var sendingApplication: String?
   /// The scene the input arrived in (`UISceneSession.persistentIdentifier`); it reaches the
   /// delivery's context, so that a multi-window app navigates the right window.
-  public var sceneIdentifier: String?
+  package var sceneIdentifier: String?
 
   init(kind: Kind) { self.kind = kind }
 
@@ -58,23 +58,86 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
     DeepLinkInput(kind: .url(url.absoluteString, source: source))
   }
 
-  /// A tap on a push notification, or one of its actions.
-  public static func push(_ notification: LinkPush) -> DeepLinkInput {
+  /// A tap on a push notification, or a pick of one of its actions.
+  ///
+  /// ```swift
+  /// let content = response.notification.request
+  /// dispatcher.receive(.push(userInfo: content.content.userInfo, action: response.actionIdentifier,
+  ///                          requestIdentifier: content.identifier))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - userInfo: The notification's payload (`UNNotificationContent.userInfo`). Its values are
+  ///     read once into plain text fields: strings, numbers, Booleans, URLs and UUIDs; a nested
+  ///     dictionary's keys are joined by `.` (`"data.id"`); anything else is left out.
+  ///   - action: The action the user chose (`UNNotificationResponse.actionIdentifier`); a plain tap
+  ///     reports `UNNotificationDefaultActionIdentifier`, the default. A dismiss never opens a route.
+  ///   - replyText: The text the user typed in a text-input action. A route receives it as its
+  ///     parameter `replyText`, which no link or payload field can set.
+  ///   - requestIdentifier: The notification request's identifier (`UNNotificationRequest.identifier`),
+  ///     when known: a tap on one notification opens once, however many callbacks hand it over.
+  public static func push(
+    userInfo: [AnyHashable: Any], action: String = "com.apple.UNNotificationDefaultActionIdentifier",
+    replyText: String? = nil,
+    requestIdentifier: String? = nil
+  ) -> DeepLinkInput {
+    .push(
+      LinkPush(
+        userInfo: userInfo, actionIdentifier: action, replyText: replyText, requestIdentifier: requestIdentifier))
+  }
+
+  /// A home-screen quick action (`UIApplicationShortcutItem`).
+  ///
+  /// - Parameters:
+  ///   - type: The item's type, such as `com.example.activity`.
+  ///   - userInfo: The item's `userInfo`, read as ``push(userInfo:action:replyText:requestIdentifier:)``
+  ///     reads a payload; its fields supply the route's parameters by name.
+  public static func quickAction(type: String, userInfo: [AnyHashable: Any]? = nil) -> DeepLinkInput {
+    .quickAction(LinkQuickAction(type: type, userInfo: userInfo))
+  }
+
+  /// A Siri intent or an App Intent that opens the app.
+  ///
+  /// - Parameters:
+  ///   - name: The intent's name: a custom intent's class name, or the name the route gives its
+  ///     App Intent.
+  ///   - parameters: Its parameters, which supply the route's parameters by name.
+  public static func intent(_ name: String, parameters: [String: String] = [:]) -> DeepLinkInput {
+    .intent(IntentInvocation(name: name, parameters: parameters))
+  }
+
+  /// A continued `NSUserActivity`: a universal link (`NSUserActivityTypeBrowsingWeb`, whose web
+  /// page is routed), Handoff, a Spotlight item (whose identifier is routed when it is a URL), or a
+  /// donated activity (routed by its type, its `userInfo` supplying the parameters).
+  ///
+  /// - Parameters:
+  ///   - type: The activity's `activityType`.
+  ///   - webpageURL: Its `webpageURL`.
+  ///   - userInfo: Its `userInfo`, read as ``push(userInfo:action:replyText:requestIdentifier:)``
+  ///     reads a payload.
+  public static func userActivity(type: String, webpageURL: URL? = nil, userInfo: [AnyHashable: Any]? = nil)
+    -> DeepLinkInput
+  {
+    .userActivity(ContinuedActivity(type: type, webpageURL: webpageURL, userInfo: userInfo))
+  }
+
+  /// A tap on a push notification, or one of its actions, as read already.
+  package static func push(_ notification: LinkPush) -> DeepLinkInput {
     DeepLinkInput(kind: .push(notification))
   }
 
-  /// A home-screen quick action.
-  public static func quickAction(_ action: LinkQuickAction) -> DeepLinkInput {
+  /// A home-screen quick action, as read already.
+  package static func quickAction(_ action: LinkQuickAction) -> DeepLinkInput {
     DeepLinkInput(kind: .quickAction(action))
   }
 
-  /// A Siri intent or App Intent.
-  public static func intent(_ intent: IntentInvocation) -> DeepLinkInput {
+  /// A Siri intent or App Intent, as read already.
+  package static func intent(_ intent: IntentInvocation) -> DeepLinkInput {
     DeepLinkInput(kind: .intent(intent))
   }
 
-  /// A continued user activity: a universal link, Handoff, Spotlight, a donated activity.
-  public static func userActivity(_ activity: ContinuedActivity) -> DeepLinkInput {
+  /// A continued user activity, as read already.
+  package static func userActivity(_ activity: ContinuedActivity) -> DeepLinkInput {
     DeepLinkInput(kind: .userActivity(activity))
   }
 

@@ -5,18 +5,18 @@
 /// // In an App Intent's perform():
 /// dispatcher.receive(.intent(IntentInvocation(name: "ShowActivity")))
 /// ```
-public struct IntentInvocation: Sendable, Hashable {
+package struct IntentInvocation: Sendable, Hashable {
   /// The intent's name: a custom intent's class name, or a name the app gives its App Intent.
-  public var name: String
+  package var name: String
   /// Its parameters; they supply the route's parameters by name.
-  public var parameters: [String: String]
+  package var parameters: [String: String]
   /// The parameters the route needs that the intent set to a value no route value is read from
   /// (a list of several objects, a type the glue does not know), each with what it was: the
   /// intent is refused naming them, rather than open its route as if they were not set.
-  public var unreadParameters: [String: String]
+  package var unreadParameters: [String: String]
 
   /// Creates an invocation.
-  public init(name: String, parameters: [String: String] = [:], unreadParameters: [String: String] = [:]) {
+  package init(name: String, parameters: [String: String] = [:], unreadParameters: [String: String] = [:]) {
     self.name = name
     self.parameters = parameters
     self.unreadParameters = unreadParameters

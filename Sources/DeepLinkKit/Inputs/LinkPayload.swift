@@ -19,15 +19,15 @@ import Foundation
 ///   than ``maxDepth`` dictionaries is left out; nothing here can crash on a strange value. How
 ///   deep the dictionaries nest is recorded, so that a router can refuse a push payload nested
 ///   deeper than its ``InputLimits/maxPayloadDepth``.
-public enum LinkPayload {
+package enum LinkPayload {
   /// How deep nested dictionaries are followed at most.
-  public static let maxDepth = 64
+  package static let maxDepth = 64
 
   /// The flattened fields of a dictionary.
   ///
   /// - Parameter dictionary: A notification payload or `userInfo`.
   /// - Returns: Its fields as strings, keyed by their path.
-  public static func fields(of dictionary: [AnyHashable: Any]?) -> [String: String] {
+  package static func fields(of dictionary: [AnyHashable: Any]?) -> [String: String] {
     flattened(dictionary).fields
   }
 

@@ -1,18 +1,18 @@
 /// A home-screen quick action, as plain values: its type and its `userInfo`.
-public struct LinkQuickAction: Sendable, Hashable {
+package struct LinkQuickAction: Sendable, Hashable {
   /// The shortcut item's type, such as `com.example.activity`.
-  public var type: String
+  package var type: String
   /// Its `userInfo`, flattened by the ``LinkPayload`` rules; supplies the route's parameters by name.
-  public var userInfo: [String: String]
+  package var userInfo: [String: String]
 
   /// Creates a quick action.
-  public init(type: String, userInfo: [String: String] = [:]) {
+  package init(type: String, userInfo: [String: String] = [:]) {
     self.type = type
     self.userInfo = userInfo
   }
 
   /// Creates a quick action from a shortcut item's `userInfo`.
-  public init(type: String, userInfo: [AnyHashable: Any]?) {
+  package init(type: String, userInfo: [AnyHashable: Any]?) {
     self.init(type: type, userInfo: LinkPayload.fields(of: userInfo))
   }
 }

@@ -16,9 +16,9 @@
 /// (optional), `name*` (every item of that name), `name=value` (a default, omitted when printing),
 /// each with an optional type: `/search?q&page(int)=1&tag*`. Query items a pattern does not
 /// declare still reach the route as parameters.
-public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// The type a parameter segment must have.
-  public enum ParameterType: String, Sendable, Hashable, CaseIterable {
+  package enum ParameterType: String, Sendable, Hashable, CaseIterable {
     /// Any non-empty segment.
     case string
     /// A base-10 integer, optional leading `-`, that fits in 64 bits.
@@ -28,7 +28,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// One segment of a pattern.
-  public enum Segment: Sendable, Hashable {
+  package enum Segment: Sendable, Hashable {
     /// Exactly this (percent-decoded) text.
     case literal(String)
     /// One segment of the given type, captured under `name`.
@@ -59,9 +59,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A query parameter the pattern declares.
-  public struct QueryParameter: Sendable, Hashable {
+  package struct QueryParameter: Sendable, Hashable {
     /// Whether a link must carry the parameter.
-    public enum Presence: Sendable, Hashable {
+    package enum Presence: Sendable, Hashable {
       /// Exactly one item is read; a link without it is refused (`name`).
       case required
       /// The item may be absent (`name?`).
@@ -73,11 +73,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The parameter's name.
-    public var name: String
+    package var name: String
     /// The type its value (each value, when repeated) must have.
-    public var type: ParameterType
+    package var type: ParameterType
     /// Whether it must be there.
-    public var presence: Presence
+    package var presence: Presence
 
     /// The pattern's text for this parameter.
     var text: String {
@@ -92,17 +92,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The pattern as written.
-  public let description: String
+  package let description: String
   /// The pattern's segments; empty for the root pattern `/`.
-  public let segments: [Segment]
+  package let segments: [Segment]
   /// The query parameters declared after `?`, in order.
-  public let query: [QueryParameter]
+  package let query: [QueryParameter]
 
   /// Parses a pattern.
   ///
   /// - Parameter text: A path pattern, such as `/requests/:id(int)`.
   /// - Throws: ``RouteTableError`` naming the pattern and what is wrong with it.
-  public init(_ text: String) throws(RouteTableError) {
+  package init(_ text: String) throws(RouteTableError) {
     do {
       let (segments, queryOffset) = try Self.parse(text)
       self.segments = segments
@@ -140,13 +140,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     return count
   }
 
-  public var parameterNames: [String] {
+  package var parameterNames: [String] {
     segments.compactMap(\.parameterName)
   }
 
   /// The pattern written out in full, every type and presence included: what a table exported
   /// from Swift holds, and what parses back to this pattern.
-  public var canonicalText: String {
+  package var canonicalText: String {
     let path = "/" + segments.map(\.text).joined(separator: "/")
     return query.isEmpty ? path : path + "?" + query.map(\.text).joined(separator: "&")
   }

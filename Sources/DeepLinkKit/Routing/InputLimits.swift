@@ -44,14 +44,14 @@ public struct InputLimits: Sendable, Hashable {
   /// The highest ``maxSegments`` a table may set. Matching a link goes one level deeper per
   /// segment, so this bounds how deep it goes on any thread (a secondary thread has 512 KB of
   /// stack on iOS).
-  public static let segmentsCeiling = 256
+  package static let segmentsCeiling = 256
 
   /// The highest ``maxURLLength`` a table may set: 64 KiB, far past any link a person taps or a
   /// campaign tool writes, so that one link's copy, scratch space and parameters stay small.
-  public static let urlLengthCeiling = 65_536
+  package static let urlLengthCeiling = 65_536
 
   /// The highest ``maxQueryItems`` a table may set.
-  public static let queryItemsCeiling = 4_096
+  package static let queryItemsCeiling = 4_096
 
   /// The problems of limits that are not positive, or past a ceiling: ``urlLengthCeiling``,
   /// ``segmentsCeiling``, ``queryItemsCeiling``, and ``LinkPayload/maxDepth`` for the payload depth.

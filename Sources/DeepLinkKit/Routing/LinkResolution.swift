@@ -20,10 +20,10 @@ public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Hashable {
   /// ``DeepLinkSource/universalLink``), whatever ``source`` it came through: a push that carries
   /// `myapp://…` has the source `push` and the link kind `customScheme`. `nil` for quick actions,
   /// intents, activities and push rules, which name no link.
-  public var linkKind: DeepLinkSource? { details.linkKind }
+  package var linkKind: DeepLinkSource? { details.linkKind }
   /// Whether it was opened by a notification action that runs in the background
-  /// (``PushRule/runsInBackground``).
-  public var runsInBackground: Bool { details.runsInBackground }
+  /// (a push rule with `runsInBackground`).
+  package var runsInBackground: Bool { details.runsInBackground }
 
   /// The resolution of the route `build` returns, with the details it sets (which it does
   /// whenever it returns a route).

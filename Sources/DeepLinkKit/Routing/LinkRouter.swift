@@ -54,7 +54,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, scheme and host.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true,
-    limits: InputLimits = InputLimits(), pushURLKeys: [String] = LinkRouter.defaultPushURLKeys,
+    limits: InputLimits = InputLimits(), pushURLKeys: [String] = ["deeplink", "deep_link", "link", "url"],
     customSchemeHost: CustomSchemeHost = .firstSegment, routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) {
     var problems = TableRules.problems(
@@ -164,11 +164,11 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   }
 
   /// The payload fields a push notification's link may be under, unless a table says otherwise.
-  public static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
+  package static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
 
   /// The bounds on what one input may hold.
-  public var limits: InputLimits { adapter.limits }
+  package var limits: InputLimits { adapter.limits }
 
   /// The number of routes in the table.
-  public var routeCount: Int { definitions.count }
+  package var routeCount: Int { definitions.count }
 }

@@ -24,8 +24,6 @@ public protocol LinkValue: LinkParameter {
   /// app type's values from them, beside its ``linkAllowedValues``, and an exported table names
   /// an unnamed route after the enum case built from them (`routeTable`, in `DeepLinkKitConfiguration`).
   static var linkExamples: [Self] { get }
-  /// What a value's text must be, for messages: "must be one of inbox, archive".
-  static var linkRequirement: String { get }
   /// Every value there is, when they are few (a `CaseIterable` raw-value enum, `Bool`); `nil`
   /// otherwise. An exported JSON table lists their texts, so that it refuses what the Swift
   /// declaration refuses.
@@ -76,7 +74,6 @@ extension Int: LinkValue {
   }
   public var linkText: String { String(self) }
   public static var linkExamples: [Int] { [7_901_234, 8_902_345] }
-  public static var linkRequirement: String { RoutePattern.ParameterType.int.requirement }
 }
 
 extension String: LinkValue {
@@ -84,7 +81,6 @@ extension String: LinkValue {
   public init?(linkText: String) { self = linkText }
   public var linkText: String { self }
   public static var linkExamples: [String] { ["example-a7", "example-b8"] }
-  public static var linkRequirement: String { RoutePattern.ParameterType.string.requirement }
 }
 
 extension UUID: LinkValue {
@@ -99,7 +95,6 @@ extension UUID: LinkValue {
       UUID(uuid: (16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)),
     ]
   }
-  public static var linkRequirement: String { RoutePattern.ParameterType.uuid.requirement }
 }
 
 extension Bool: LinkValue {
@@ -113,7 +108,6 @@ extension Bool: LinkValue {
   }
   public var linkText: String { self ? "true" : "false" }
   public static var linkExamples: [Bool] { [false, true] }
-  public static var linkRequirement: String { "must be true or false" }
   public static var linkAllowedValues: [Bool]? { [true, false] }
 }
 
@@ -127,7 +121,6 @@ extension Double: LinkValue {
   }
   public var linkText: String { description }
   public static var linkExamples: [Double] { [7_901.25, 8_902.5] }
-  public static var linkRequirement: String { "must be a finite decimal number" }
 }
 
 extension LinkValue where Self: LosslessStringConvertible {
@@ -143,7 +136,6 @@ extension LinkValue where Self: LosslessStringConvertible {
     }
     return found
   }
-  public static var linkRequirement: String { "must be a valid \(Self.self)" }
 }
 
 extension LinkValue where Self: RawRepresentable, RawValue == String {
@@ -151,7 +143,6 @@ extension LinkValue where Self: RawRepresentable, RawValue == String {
   public var linkText: String { rawValue }
   /// None: a raw-value type that is not `CaseIterable` gives its own.
   public static var linkExamples: [Self] { [] }
-  public static var linkRequirement: String { "must be a valid \(Self.self)" }
 }
 
 extension LinkValue where Self: RawRepresentable, RawValue == Int {
@@ -162,21 +153,16 @@ extension LinkValue where Self: RawRepresentable, RawValue == Int {
   public var linkText: String { String(rawValue) }
   /// None: a raw-value type that is not `CaseIterable` gives its own.
   public static var linkExamples: [Self] { [] }
-  public static var linkRequirement: String { "must be a valid \(Self.self)" }
 }
 
 extension LinkValue where Self: RawRepresentable & CaseIterable, RawValue == String {
   /// Every case: the cases are the allowed values.
   public static var linkExamples: [Self] { Array(allCases) }
-  public static var linkRequirement: String { "must be one of \(allCases.map(\.rawValue).joined(separator: ", "))" }
   public static var linkAllowedValues: [Self]? { Array(allCases) }
 }
 
 extension LinkValue where Self: RawRepresentable & CaseIterable, RawValue == Int {
   /// Every case: the cases are the allowed values.
   public static var linkExamples: [Self] { Array(allCases) }
-  public static var linkRequirement: String {
-    "must be one of \(allCases.map { String($0.rawValue) }.joined(separator: ", "))"
-  }
   public static var linkAllowedValues: [Self]? { Array(allCases) }
 }

@@ -68,6 +68,17 @@ final class ParameterCodec: Sendable {
     }
   }
 
+  /// What a value's text must be, for messages: "must be one of inbox, archive".
+  private static func requirement<V: LinkValue>(of _: V.Type) -> String {
+    if V.self == Bool.self { return "must be true or false" }
+    if let allowed = V.linkAllowedValues { return "must be one of " + allowed.map(\.linkText).joined(separator: ", ") }
+    if V.self == Int.self { return RoutePattern.ParameterType.int.requirement }
+    if V.self == UUID.self { return RoutePattern.ParameterType.uuid.requirement }
+    if V.self == String.self { return RoutePattern.ParameterType.string.requirement }
+    if V.self == Double.self { return "must be a finite decimal number" }
+    return "must be a valid \(V.self)"
+  }
+
   /// The codecs made so far. An app declares a handful of parameter types, so a list serves; a
   /// dictionary would cost the first router in a process a conformance look-up to instantiate.
   private static let codecs = Locked<[ParameterCodec]>([])
@@ -77,7 +88,7 @@ final class ParameterCodec: Sendable {
     self.valueType = valueType
     patternType = V.self == Int.self ? .int : V.self == UUID.self ? .uuid : .string
     // Made when a message needs it: an enum's list of cases is joined only then.
-    requirementText = { V.linkRequirement }
+    requirementText = { Self.requirement(of: V.self) }
     typeName = {
       switch shape {
       case .one: "\(V.self)"

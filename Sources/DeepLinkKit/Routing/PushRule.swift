@@ -1,20 +1,20 @@
 /// How a push notification's payload opens a route: fields that must match, and where the route's
 /// parameters come from.
-public struct PushRule: Sendable, Hashable {
+package struct PushRule: Sendable, Hashable {
   /// LinkPayload fields (flattened) that must all be equal to these strings.
-  public var when: [String: String]
+  package var when: [String: String]
   /// Route parameter name → payload field that supplies it.
-  public var parameters: [String: String]
+  package var parameters: [String: String]
   /// The notification action the rule answers; `nil` answers a plain tap.
-  public var action: String?
+  package var action: String?
   /// Whether the action runs with the app in the background (an inline reply, "Mark as read":
   /// a `UNNotificationAction` without `.foreground`): no window comes and the app is never
   /// `ready`, so its route is delivered without `.ready` to the dispatcher's background handler,
   /// and the notification's completion handler runs once that handler finishes.
-  public var runsInBackground: Bool
+  package var runsInBackground: Bool
 
   /// Creates a rule.
-  public init(
+  package init(
     when: [String: String], parameters: [String: String] = [:], action: String? = nil, runsInBackground: Bool = false
   ) {
     self.when = when

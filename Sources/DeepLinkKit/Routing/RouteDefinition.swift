@@ -31,28 +31,28 @@ public struct RouteDefinition<Route>: Sendable {
   package typealias Printer = @Sendable (Route) -> [(name: String, value: String)]?
 
   /// The path pattern, as written (a mounted route's prefix and pattern joined).
-  public let pattern: String
+  package let pattern: String
   /// A name for messages, lint reports and JSON tables; optional in Swift tables.
-  public let name: String?
+  package let name: String?
   /// The sources allowed to open this route; `nil` allows all.
-  public let sources: Set<DeepLinkSource>?
+  package let sources: Set<DeepLinkSource>?
   /// The quick-action type that opens this route, if any.
-  public private(set) var shortcutType: String?
+  package private(set) var shortcutType: String?
   /// The intent name that opens this route, if any.
-  public private(set) var intentName: String?
+  package private(set) var intentName: String?
   /// Whether that intent is an App Intent (``appIntent(_:)``), which iOS needs declared nowhere,
   /// rather than a SiriKit custom intent (``intent(_:)``), which `NSUserActivityTypes` declares.
-  public private(set) var isAppIntent = false
+  package private(set) var isAppIntent = false
   /// The user-activity type that opens this route, if any.
-  public private(set) var activityType: String?
+  package private(set) var activityType: String?
   /// The rules by which push notifications open this route (a tap, an action, a reply), in the
   /// order ``push(when:parameters:action:runsInBackground:)`` added them.
-  public private(set) var pushRules: [PushRule] = []
+  package private(set) var pushRules: [PushRule] = []
   /// Whether the app must confirm this route before it is delivered from an untrusted source
   /// (a custom-scheme URL, which any app can send).
-  public private(set) var requiresConfirmation = false
+  package private(set) var requiresConfirmation = false
   /// The one host whose links open this route (``host(_:_:)``); `nil` for every host.
-  public private(set) var host: String?
+  package private(set) var host: String?
   /// What its landing page shows, declared with DeepLinkKitConfiguration's
   /// `page(title:description:image:)`, for the exported table and the link domain's site.
   package private(set) var page: RoutePage?
@@ -168,13 +168,14 @@ public struct RouteDefinition<Route>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - when: LinkPayload fields (flattened, see ``LinkPayload``) that must all be equal to these strings.
+  ///   - when: Payload fields (flattened: `"data.id"` for `{"data": {"id": …}}`) that must all be equal to these strings.
   ///     Of the rules that match, the one with most fields wins.
   ///   - parameters: Route parameter name → payload field that supplies it.
   ///   - action: The notification action that this rule answers; `nil` (the default) answers a tap.
   ///   - runsInBackground: Whether the action runs with the app in the background (a reply, "Mark
-  ///     as read"): delivered without `.ready` to the dispatcher's background handler; see
-  ///     ``PushRule/runsInBackground``.
+  ///     as read"): delivered without `.ready` to the dispatcher's background handler
+  ///     (``LinkDispatcher/setBackgroundHandler(_:)``), and the notification's completion handler
+  ///     runs once that handler returns.
   public func push(
     when: [String: String], parameters: [String: String] = [:], action: String? = nil, runsInBackground: Bool = false
   ) -> Self {

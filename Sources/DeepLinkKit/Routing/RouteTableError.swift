@@ -45,7 +45,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     public let message: String
 
     /// Creates a problem.
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
       self.code = code
       self.message = message
     }
@@ -56,7 +56,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public let problems: [Problem]
 
   /// Creates an error from the problems found.
-  public init(problems: [Problem]) { self.problems = problems }
+  package init(problems: [Problem]) { self.problems = problems }
 
   /// The problems' messages, one per line.
   public var description: String {

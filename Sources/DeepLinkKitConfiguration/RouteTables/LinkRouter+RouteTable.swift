@@ -36,7 +36,7 @@ extension LinkRouter {
       entries.append(
         RouteTable.Entry(
           name: name, path: pattern.canonicalText, sources: definition.sources, shortcut: definition.shortcutType,
-          intent: definition.isAppIntent ? nil : definition.intentName, activity: definition.activityType,
+          intent: definition.isAppIntent ? nil : definition.intentName, activity: definition.activityType, push: nil,
           confirm: definition.requiresConfirmation, values: definition.allowedValues, host: definition.host,
           appIntent: definition.isAppIntent ? definition.intentName : nil, pushRules: definition.pushRules,
           page: definition.page.map {

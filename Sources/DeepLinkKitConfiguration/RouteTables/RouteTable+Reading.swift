@@ -137,7 +137,7 @@ struct Reader {
     }
     guard problems.count == count, let name, let path else { return nil }
     return RouteTable.Entry(
-      name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity,
+      name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: nil,
       confirm: confirm, values: values, host: host, appIntent: appIntent, pushRules: pushRules, page: page)
   }
 

@@ -49,9 +49,9 @@ public struct RouteTable: Sendable, Hashable {
     /// The user-activity type that opens it.
     public var activity: String?
     /// The rules by which push notifications open it (a tap, an action, a reply).
-    public var pushRules: [PushRule]
-    /// The first of ``pushRules``; setting it replaces them all.
-    public var push: PushRule? {
+    package var pushRules: [PushRule]
+    /// The first of `pushRules`; setting it replaces them all.
+    package var push: PushRule? {
       get { pushRules.first }
       set { pushRules = newValue.map { [$0] } ?? [] }
     }
@@ -65,11 +65,23 @@ public struct RouteTable: Sendable, Hashable {
     /// What its landing page shows (`deeplink site`): its title and link preview.
     public var page: LandingPage?
 
-    /// Creates an entry. Each argument sets the property of its name, but `push`: one push rule,
-    /// the same as `pushRules: [push]` (before `pushRules`, if both are given).
+    /// Creates an entry; each argument sets the property of its name. Push rules are read from
+    /// a table's JSON (`"push"`), or exported from a Swift router's definitions.
     public init(
       name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
-      intent: String? = nil, activity: String? = nil, push: PushRule? = nil, confirm: Bool = false,
+      intent: String? = nil, activity: String? = nil, confirm: Bool = false,
+      values: [String: [String]] = [:], host: String? = nil, appIntent: String? = nil, page: LandingPage? = nil
+    ) {
+      self.init(
+        name: name, path: path, sources: sources, shortcut: shortcut, intent: intent, activity: activity, push: nil,
+        confirm: confirm, values: values, host: host, appIntent: appIntent, pushRules: [], page: page)
+    }
+
+    /// Creates an entry with push rules: `push` is one rule, the same as `pushRules: [push]`
+    /// (before `pushRules`, if both are given).
+    package init(
+      name: String, path: String, sources: Set<DeepLinkSource>? = nil, shortcut: String? = nil,
+      intent: String? = nil, activity: String? = nil, push: PushRule?, confirm: Bool = false,
       values: [String: [String]] = [:], host: String? = nil, appIntent: String? = nil, pushRules: [PushRule] = [],
       page: LandingPage? = nil
     ) {
@@ -138,7 +150,7 @@ public struct RouteTable: Sendable, Hashable {
   /// Creates a table.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true, limits: InputLimits = InputLimits(),
-    pushURLKeys: [String] = LinkRouter<NamedRoute>.defaultPushURLKeys, routes: [Entry]
+    pushURLKeys: [String] = ["deeplink", "deep_link", "link", "url"], routes: [Entry]
   ) {
     self.pushURLKeys = pushURLKeys
     self.schemes = schemes

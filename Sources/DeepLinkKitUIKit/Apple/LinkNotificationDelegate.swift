@@ -37,7 +37,7 @@
       @Sendable (UNNotificationResponse, @escaping @Sendable () -> Void, (@escaping @Sendable () -> Void) -> Bool) ->
         Void
     private let wrapped: (any UNUserNotificationCenterDelegate)?
-    private let presentation: (@Sendable (LinkPush) -> UNNotificationPresentationOptions)?
+    private let presentation: (@Sendable ([String: String]) -> UNNotificationPresentationOptions)?
 
     /// Creates a delegate that routes taps to `receiver`.
     ///
@@ -46,12 +46,12 @@
     ///   - wrapping: The app's own delegate: it gets every call it had before, and calls the
     ///     completion handlers it is given; held strongly.
     ///   - presentation: How a notification that arrives while the app is in the foreground is
-    ///     shown, decided per notification (the wrapped delegate is still called, and its answer
-    ///     not used); without it the wrapped delegate decides, or else it is not shown, as without
+    ///     shown, decided per notification from its payload's fields, read as a tap's are
+    ///     (`"data.id": "7"`); the wrapped delegate is still called, and its answer not used; without it the wrapped delegate decides, or else it is not shown, as without
     ///     a delegate.
     public init<Route>(
       receiver: LinkReceiver<Route>, wrapping: (any UNUserNotificationCenterDelegate)? = nil,
-      presentation: (@Sendable (LinkPush) -> UNNotificationPresentationOptions)? = nil
+      presentation: (@Sendable ([String: String]) -> UNNotificationPresentationOptions)? = nil
     ) {
       route = { receiver.didReceive($0, completion: $1, forwarding: $2) }
       wrapped = wrapping
@@ -74,7 +74,7 @@
       // No options as `rawValue: 0` rather than `[]`: the literal would make the module carry the
       // options type's set-algebra conformance, 2 KB of an app's code.
       ForegroundPresentation.decide(
-        LinkPush(userInfo: notification.request.content.userInfo), presentation: presentation,
+        LinkPush(userInfo: notification.request.content.userInfo).fields, presentation: presentation,
         none: UNNotificationPresentationOptions(rawValue: 0),
         forward: { handler in
           self.wrapped?.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: handler)
