@@ -82,7 +82,8 @@ extension DeepLinkSource {
 }
 
 @MainActor private func play(_ bytes: [UInt8]) {
-  let policy: HoldingPolicy = bytes[0] & 1 == 0 ? .newestOnly : .queue(limit: Int(bytes[0] >> 1) % 5 + 1)
+  let queueLimit: Int? = bytes[0] & 1 == 0 ? nil : Int(bytes[0] >> 1) % 5 + 1
+  let policy: HoldingPolicy = queueLimit.map { .queue(limit: $0) } ?? .newestOnly
   let maxAge: Duration? = bytes[1] % 3 == 0 ? nil : .seconds(Int(bytes[1] % 8) + 1)
   let window: Duration = [.zero, .milliseconds(500), .seconds(2)][Int(bytes[2] % 3)]
   let ledger = Ledger()
@@ -148,9 +149,9 @@ extension DeepLinkSource {
   }
   var last = links[0]
   /// Receives a link, and notes what the checks need to know of it.
-  func receive(_ input: DeepLinkInput, needsYes: Bool, tap: Bool = false) {
-    ledger.next = (needsYes, tap, input.sceneIdentifier)
-    dispatcher.receive(input)
+  func receive(_ input: DeepLinkInput, in scene: String? = nil, needsYes: Bool, tap: Bool = false) {
+    ledger.next = (needsYes, tap, scene)
+    dispatcher.receive(input.arriving(in: scene))
   }
   /// A view at work: takes a window's route, or a window becomes active or closes.
   func view(_ work: () -> Void) {
@@ -167,13 +168,13 @@ extension DeepLinkSource {
       // Again, or anew, in a window or none.
       if byte & 8 != 0 { last = links[Int(byte >> 6) % links.count] }
       let scene = scenes[Int(byte >> 4) % 3]
-      receive(.url(last.0, source: last.1).arriving(in: scene), needsYes: last.1 != .inApp)
+      receive(.url(last.0, source: last.1), in: scene, needsYes: last.1 != .inApp)
     case 2:
       if byte & 8 == 0 {
         // A notification tap carrying the last link, one of three requests, in a window or none.
         let push = DeepLinkInput.push(
           userInfo: ["deeplink": last.0], requestIdentifier: "request-\(Int(byte >> 4) % 3)")
-        receive(push.arriving(in: scenes[Int(byte >> 6) % 3]), needsYes: true, tap: true)
+        receive(push, in: scenes[Int(byte >> 6) % 3], needsYes: true, tap: true)
       } else {
         // A route the app resolved itself, from a source of its choice.
         let routes = [NamedRoute("delete"), NamedRoute("pay", parameters: ["id": "9"]), NamedRoute("messages")]
@@ -215,7 +216,7 @@ extension DeepLinkSource {
       if Set(windows).count != windows.count || (windows.contains(nil) && windows.count > 1) {
         violation("\(windows) kept under \(policy)")
       }
-    } else if kept.count > policy.limit {
+    } else if let queueLimit, kept.count > queueLimit {
       violation("\(kept.count) links kept under \(policy)")
     }
     for id in ledger.arrival.keys {
