@@ -56,11 +56,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   /// A call into app code, run once the dispatcher's state is settled.
   ///
-  /// `indirect`: each effect is one reference to its boxed payload. Inline, the payloads (an event,
-  /// a kept link, both generic over the route) made the enum's copy and destroy code 7 KB of an
-  /// app's binary; boxed, a link's dispatch takes one allocation more and about 2,400 fewer
-  /// instructions (callgrind, `DeepLinkBenchmarks dispatch`: 30,007 → 27,605), as moving an
-  /// effect no longer copies its payload field by field.
+  /// `indirect`: each effect is one reference to its boxed payload (why: Benchmarks/README.md, "Why the code looks as it does").
   indirect enum Effect {
     case event(LinkEvent<Route>)
     case deliver(KeptLink<Route>, heldFor: Duration, time: Duration)

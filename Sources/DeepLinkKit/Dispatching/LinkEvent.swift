@@ -16,9 +16,8 @@
 /// }
 /// ```
 public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
+  // `indirect`: why in Benchmarks/README.md, "Why the code looks as it does".
   /// What happened.
-  ///
-  /// `indirect`: a kind is one reference to its boxed case (see ``LinkOutcome``).
   public indirect enum Kind: Sendable, Hashable {
     /// A link arrived from a source.
     case received(DeepLinkSource)

@@ -1,11 +1,8 @@
+// `indirect`, as `LinkEvent.Kind` is: why in Benchmarks/README.md, "Why the code looks as it does".
 /// What a dispatcher did with a link the moment it arrived.
 ///
 /// A quick action's completion handler wants ``isHandled``; a universal link that is `refused`
 /// can be opened in the browser instead.
-///
-/// `indirect`, as ``LinkEvent/Kind`` is: an outcome is one reference to its boxed case, so that
-/// copying one is a retain, not code for each generic payload (with `Kind`, about 14 KB of an
-/// app's binary, for one allocation per outcome and fewer instructions per dispatched link).
 public indirect enum LinkOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
   /// The app's handler has been given the route.
   case delivered(Route)

@@ -12,8 +12,7 @@ extension HostList {
 
   /// Why a lowercase ASCII host made of label bytes and dots is not a valid host name, or `nil`.
   /// One pass over the bytes, with no allocation unless a label is Punycode: every universal link
-  /// goes through it. Of one type of bytes, the scanner's views into a link, so that an app
-  /// carries one copy of it (a copy for a listed host's `String` was another 4 KB).
+  /// goes through it. Of one type of bytes, the scanner's views into a link: one copy in an app.
   static func problem(ofASCIIHost bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
     if bytes.isEmpty { return "is empty" }
     if bytes.count > 253 { return "is \(bytes.count) bytes long; a host name has at most 253" }

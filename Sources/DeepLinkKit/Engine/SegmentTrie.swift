@@ -18,11 +18,7 @@ import Foundation
 /// them, in place of the list, in a small open-addressing table. Matching allocates nothing, and
 /// finds the route's record where it found the route.
 ///
-/// Why raw memory, measured against the same trie matched through its ``Builder``'s nodes (an
-/// array of structs, literal children in a `[String: Int]`): per hit of the benchmark's realistic
-/// traffic, 6,320 instructions against 8,048 at 10 routes and 6,782 against 8,656 at 10,000, and
-/// 0.57–0.68× Foundation's parse in time at 10,000 routes against 0.99–1.06× (about 400 ns a hit
-/// there; `DeepLinkBenchmarks traffic-time`, 2 cores, Linux). The invariants, each checked: a
+/// Why raw memory rather than the ``Builder``'s nodes: Benchmarks/README.md, "Why the code looks as it does". The invariants, each checked: a
 /// record is plain bits (``RouteEssentials`` is `BitwiseCopyable`, which the compiler checks)
 /// aligned for loading (records start on 8-byte boundaries, and its alignment is at most 8: a
 /// `precondition` in ``Builder/build(records:)``); every node's block is written inside its own

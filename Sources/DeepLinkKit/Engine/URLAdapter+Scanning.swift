@@ -1,12 +1,9 @@
 // Scanning a link: its bytes split and checked under the routing contract's normalization rules
 // (``URLAdapter``), into views of its decoded segments and query items.
 //
-// This is where the engine uses pointers, for one measured reason: a link is scanned into
-// buffers on the stack (`withUnsafeTemporaryAllocation`: the decoded bytes, the segments' views,
-// the query items' views), and its segments are views of its own bytes. The same scan into three
-// arrays cost 2,790 instructions and 3 allocations more per link, hit or miss (9,071 against
-// 6,282 per hit at 10 routes, 6,681 against 3,917 per miss), and about 170 ns per hit (794 ns
-// against 620 ns, `DeepLinkBenchmarks traffic-time`, 2 cores, Linux). The invariants: every view
+// This is where the engine uses pointers: a link is scanned into buffers on the stack
+// (`withUnsafeTemporaryAllocation`: the decoded bytes, the segments' views, the query items'
+// views), and its segments are views of its own bytes (why: Benchmarks/README.md, "Why the code looks as it does"). The invariants: every view
 // points into the link's bytes (held by `withUTF8`) or into the stack buffers, and none outlives
 // ``URLAdapter/withScannedLink(_:source:writingMessages:_:)``'s body (the router copies what it
 // keeps into ``RouteParameters``); a buffer is written only below the capacity worked out

@@ -44,8 +44,7 @@ func stableSorted<Item>(_ items: [Item], by key: (Item) -> (rank: Int, text: Str
 }
 
 /// The positions of `keys` ordered by rank, then by text; equal keys keep their order. The one sort
-/// the library makes: each caller's own `sorted(by:)` was another copy of the standard library's
-/// sort in an app's code (14 KB for the six of them, measured with `Benchmarks/ios-size`).
+/// the library makes (why: Benchmarks/README.md, "Why the code looks as it does").
 func stableOrder(_ keys: [(rank: Int, text: String)]) -> [Int] {
   // Positions break ties, so the order does not rest on the sort being stable.
   Array(keys.indices).sorted { left, right in

@@ -4,11 +4,8 @@
 /// can neither flood a log, nor end the line (forging a second one), nor reach a terminal as a
 /// control sequence, nor make the quote ambiguous.
 ///
-/// Not generic over its input's type (bytes and substrings are made a string first): messages
-/// are written rarely, and one copy of this costs an app less code than one per type. The other
-/// modules of the package quote text only: a `package` generic function would keep its
-/// unspecialized body in every app (5 KB of the benchmarks' tiny iOS app, with the generic
-/// `escaped` and `PercentEncoding.decode`, measured with `Benchmarks/ios-size`).
+/// Not generic over its input's type (bytes and substrings are made a string first), nor a
+/// generic `package` function (why: Benchmarks/README.md, "Why the code looks as it does").
 func quoted<Bytes: Collection<UInt8>>(_ bytes: Bytes, limit: Int = 80) -> String {
   quoted(String(decoding: bytes, as: UTF8.self), limit: limit)
 }
