@@ -50,6 +50,8 @@
     func keep(_ route: consuming KeptRoute<Route>) {
       kept.keepNewest(route)
       pendingRoute = kept.route
+      // A logout withdraws a route no view showed: none is pending any more.
+      kept.whenWithdrawn { [weak self] in self?.pendingRoute = nil }
     }
 
     /// Throws the pending route away unseen, reporting its link dropped for `reason`.

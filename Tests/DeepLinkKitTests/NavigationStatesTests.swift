@@ -53,10 +53,14 @@ import Testing
     var events: [String] = []
     let dispatcher: LinkDispatcher<NamedRoute>
 
-    init() {
+    /// An app whose `message` routes need `signedIn` when `signedIn` is set (and signed in).
+    init(signedIn: Bool = false) {
       let clock = clock
-      dispatcher = LinkDispatcher(router: DispatcherHarness.router, clock: { clock.now })
+      dispatcher = LinkDispatcher(
+        router: DispatcherHarness.router, clock: { clock.now },
+        requirements: { signedIn && $0.name == "message" ? ["signedIn"] : [] })
       dispatcher.satisfy(.ready)
+      if signedIn { dispatcher.satisfy("signedIn") }
       dispatcher.addObserver { [unowned self] event in
         switch event.kind {
         case .delivered, .dropped: events.append("\(event.link) \(event.summary) at \(event.time.secondsText)")
@@ -140,6 +144,88 @@ import Testing
     #expect(codes == [.windowClosed])
   }
 
+  /// A logout drops what the dispatcher holds for the account, and what a navigation state keeps
+  /// for a view that has not shown it yet: the next account never sees it.
+  @Test func aLogoutWithdrawsARouteNoViewShowed() {
+    let app = App(signedIn: true)
+    let navigation = LinkNavigationState<NamedRoute>()
+    app.dispatcher.setHandler(navigation.deliver)
+    app.dispatcher.receive(.url("myapp://messages/1"))
+    #expect(navigation.pendingRoute == named("message", ["id": "1"]))
+    app.clock.advance(.seconds(2))
+    app.dispatcher.revoke("signedIn")
+    #expect(navigation.pendingRoute == nil)
+    #expect(navigation.consume() == nil)
+    #expect(
+      app.events == [
+        "#1 dropped: signedIn was revoked while it waited; it is not kept for whoever satisfies it next at 2.000s"
+      ])
+    // Signing in again (maybe as someone else) delivers nothing.
+    app.dispatcher.satisfy("signedIn")
+    #expect(navigation.pendingRoute == nil)
+    // A link that arrives after is kept and shown as before.
+    app.dispatcher.receive(.url("myapp://messages/2"))
+    #expect(navigation.consume() == named("message", ["id": "2"]))
+    #expect(app.events.last == "#2 delivered message(id: 2) at once at 2.000s")
+  }
+
+  @Test func whatTheRevokeKeepsStaysForTheView() {
+    let app = App(signedIn: true)
+    let navigation = LinkNavigationState<NamedRoute>()
+    app.dispatcher.setHandler(navigation.deliver)
+    app.dispatcher.receive(.url("myapp://messages/1"))
+    // `ready` says whether the app can navigate, not who uses it; asked to keep links; a route
+    // that does not need the condition.
+    app.dispatcher.revoke(.ready)
+    app.dispatcher.revoke("signedIn", keepingLinks: true)
+    #expect(navigation.pendingRoute == named("message", ["id": "1"]))
+    #expect(navigation.consume() == named("message", ["id": "1"]))
+    app.dispatcher.satisfy(.ready)
+    app.dispatcher.satisfy("signedIn")
+    app.dispatcher.receive(.url("myapp://messages"))
+    app.dispatcher.revoke("signedIn")
+    #expect(navigation.consume() == named("messages"))
+    #expect(app.events.filter { $0.contains("dropped") }.isEmpty)
+  }
+
+  @Test func aLogoutWithdrawsWhatWaitsForAWindowInEveryState() {
+    let app = App(signedIn: true)
+    let navigation = LinkNavigationStates<NamedRoute>()
+    app.dispatcher.setHandler(navigation.deliver)
+    app.dispatcher.receive(.url("myapp://messages/1"))  // no window yet: it waits for one
+    app.dispatcher.receive(.url("myapp://messages/2").arriving(in: "B"))
+    let windows = LinkWindows<NamedRoute>()
+    var shown: [NamedRoute] = []
+    windows.register(scene: "C") { shown.append($0) }
+    app.dispatcher.setHandler(windows.deliver)
+    app.dispatcher.receive(.url("myapp://messages/3"))  // no window active: it waits
+    app.dispatcher.revoke("signedIn")
+    navigation.activate(scene: "A")
+    windows.activate(scene: "C")
+    #expect(navigation.state(forScene: "A").consume() == nil)
+    #expect(navigation.state(forScene: "B").pendingRoute == nil)
+    #expect(shown.isEmpty)
+    #expect(
+      app.events == [
+        "#1 dropped: signedIn was revoked while it waited; it is not kept for whoever satisfies it next at 0.000s",
+        "#2 dropped: signedIn was revoked while it waited; it is not kept for whoever satisfies it next at 0.000s",
+        "#3 dropped: signedIn was revoked while it waited; it is not kept for whoever satisfies it next at 0.000s",
+      ])
+  }
+
+  /// The dispatcher withdraws a kept route whether or not anyone observes its events.
+  @Test func aLogoutWithdrawsWithNoObserver() {
+    let dispatcher = LinkDispatcher(router: DispatcherHarness.router, requirements: { _ in ["signedIn"] })
+    dispatcher.satisfy(.ready)
+    dispatcher.satisfy("signedIn")
+    let navigation = LinkNavigationState<NamedRoute>()
+    dispatcher.setHandler(navigation.deliver)
+    dispatcher.receive(.url("myapp://messages/1"))
+    dispatcher.revoke("signedIn")
+    #expect(navigation.pendingRoute == nil)
+    #expect(navigation.consume() == nil)
+  }
+
   @Test func aLinkWaitingForAWindowIsReportedWhereItIsFinallyShown() {
     let app = App()
     let navigation = LinkNavigationStates<NamedRoute>()
@@ -168,14 +254,15 @@ import Testing
     #expect(app.events.last == "#2 delivered message(id: 2) at once at 0.000s")
   }
 
-  /// Random arrivals, in random windows, consumed, replaced and closed at random: every link the
-  /// handler took ends exactly once, `delivered` exactly for the routes views consumed.
+  /// Random arrivals, in random windows, consumed, replaced, closed and withdrawn by a logout at
+  /// random: every link the handler took ends exactly once, `delivered` exactly for the routes
+  /// views consumed.
   @Test func everyKeptLinkEndsOnceAsViewsSawIt() {
     var generator = SeededGenerator(seed: 20_261_126)
     let paths = ["myapp://messages", "myapp://messages/1", "myapp://messages/2", "myapp://messages/3"]
-    var played = (consumed: 0, superseded: 0, closed: 0)
+    var played = (consumed: 0, superseded: 0, closed: 0, revoked: 0)
     for _ in 0..<2_000 {
-      let app = App()
+      let app = App(signedIn: true)
       let navigation = LinkNavigationStates<NamedRoute>()
       app.dispatcher.setHandler(navigation.deliver)
       var ends: [LinkID: [String]] = [:]
@@ -197,7 +284,7 @@ import Testing
       var consumed: [NamedRoute] = []
       for _ in 0..<Int.random(in: 5...25, using: &generator) {
         let scene = ["A", "B", nil].randomElement(using: &generator)!
-        switch Int.random(in: 0..<6, using: &generator) {
+        switch Int.random(in: 0..<8, using: &generator) {
         case 0, 1:
           let outcome = app.dispatcher.receive(
             .url(paths.randomElement(using: &generator)!).arriving(in: scene))
@@ -205,6 +292,8 @@ import Testing
         case 2: if let scene { navigation.activate(scene: scene) }
         case 3: if let scene, let route = navigation.state(forScene: scene).consume() { consumed.append(route) }
         case 4: if let scene { navigation.remove(scene: scene) }
+        case 5: app.dispatcher.revoke("signedIn")
+        case 6: app.dispatcher.satisfy("signedIn")
         default: app.clock.advance(.seconds(1))
         }
         for (link, ended) in ends { #expect(ended.count == 1, "link \(link) ended \(ended)") }
@@ -218,7 +307,10 @@ import Testing
       played.consumed += consumed.count
       played.superseded += ends.values.filter { $0 == ["superseded"] }.count
       played.closed += ends.values.filter { $0 == ["windowClosed"] }.count
+      played.revoked += ends.values.filter { $0 == ["revoked"] }.count
     }
-    #expect(played.consumed > 2_000 && played.superseded > 1_000 && played.closed > 500)
+    #expect(
+      played.consumed > 1_500 && played.superseded > 1_000 && played.closed > 500 && played.revoked > 500,
+      "\(played)")
   }
 }

@@ -67,6 +67,11 @@ private let router: LinkRouter<NamedRoute> = {
   var scene: [LinkID: String] = [:]
   /// The links handed to the handler, which a navigation state may keep.
   var handedOver: Set<LinkID> = []
+  /// How many times `signedIn` was revoked while it held (a logout), and that count when each
+  /// link was handed to the handler: a view never shows a route that needs `signedIn` handed
+  /// over before a logout.
+  var logouts = 0
+  var logoutsAtHandover: [LinkID: Int] = [:]
   /// Whether a view is taking a route (or a window opens or closes), not the dispatcher.
   var viewAtWork = false
 }
@@ -97,6 +102,7 @@ extension DeepLinkSource {
   if keepsInStates {
     dispatcher.setHandler { route, context in
       ledger.handedOver.insert(context.link)
+      ledger.logoutsAtHandover[context.link] = ledger.logouts
       navigation.deliver(route, context)
     }
   }
@@ -134,6 +140,11 @@ extension DeepLinkSource {
       // (A view takes a kept route later, when the conditions and the age were the handover's.)
       if !ledger.viewAtWork, !dispatcher.conditions(for: route).isSubset(of: dispatcher.satisfiedConditions) {
         violation("link \(id) was delivered while a condition it needs was missing")
+      }
+      if ledger.viewAtWork, dispatcher.conditions(for: route).contains("signedIn"),
+        ledger.logoutsAtHandover[id] != ledger.logouts
+      {
+        violation("link \(id) was shown after a logout that followed its handover")
       }
       if !ledger.viewAtWork, let maxAge, heldFor > maxAge {
         violation("link \(id) was delivered after \(heldFor), past maxAge")
@@ -185,7 +196,10 @@ extension DeepLinkSource {
         dispatcher.receive(route: routes[Int(byte >> 6) % routes.count], source: source, scene: scene)
       }
     case 3: dispatcher.satisfy(byte & 8 == 0 ? .ready : "signedIn")
-    case 4: dispatcher.revoke(byte & 8 == 0 ? .ready : "signedIn")
+    case 4:
+      let condition: LinkCondition = byte & 8 == 0 ? .ready : "signedIn"
+      if condition == "signedIn", dispatcher.satisfiedConditions.contains(condition) { ledger.logouts += 1 }
+      dispatcher.revoke(condition)
     case 5:
       // Forward mostly; back when the top bit is set (a clock the app reads from the wall time).
       let step = Duration.milliseconds(Int((byte >> 3) & 0x0F) * 150)

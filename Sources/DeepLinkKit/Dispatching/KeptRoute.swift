@@ -2,9 +2,10 @@
 /// until a view takes it: the dispatcher reports it `delivered` when it is shown, and `dropped`
 /// when it is replaced or thrown away first, so analytics never count a link nobody saw.
 ///
-/// The dispatcher makes one for each delivery while someone observes its events, and makes it
-/// ``current`` while its handler runs; a state that keeps the route claims it there (a handler
-/// given as `navigation.deliver` passes no context to carry it).
+/// The dispatcher makes one for each delivery, and makes it ``current`` while its handler runs; a
+/// state that keeps the route claims it there (a handler given as `navigation.deliver` passes no
+/// context to carry it). The dispatcher withdraws a kept route unseen when a condition its route
+/// needs is revoked (a logout), as it drops the links it holds itself.
 @MainActor
 package final class LinkHandover {
   /// How a kept link ended.
@@ -32,6 +33,12 @@ package final class LinkHandover {
   private var report: (@MainActor (Ending) -> Void)?
   /// Whether a state kept the route during the handler's call.
   private(set) var wasKept = false
+  /// Whether the dispatcher withdrew the route unseen: no view may show it any more.
+  private(set) var isWithdrawn = false
+  /// What the state that keeps the route does when it is withdrawn (clear what its views observe).
+  var onWithdraw: (@MainActor () -> Void)?
+  /// Whether the link's ending was reported (or will never be).
+  var hasEnded: Bool { report == nil }
 
   init(link: LinkID, report: @escaping @MainActor (Ending) -> Void) {
     self.link = link
@@ -65,6 +72,17 @@ package final class LinkHandover {
   /// Forgets the link without reporting anything (its delivery already ended otherwise: the
   /// handler threw).
   func cancel() { report = nil }
+
+  /// Withdraws a route no view has shown yet: it is dropped for `reason`, and the state that keeps
+  /// it lets it go. Does nothing once the link ended.
+  func withdraw(_ reason: DropReason) {
+    guard !hasEnded else { return }
+    isWithdrawn = true
+    let onWithdraw = self.onWithdraw
+    self.onWithdraw = nil
+    onWithdraw?()
+    end(.dropped(reason))
+  }
 }
 
 /// The route a navigation state keeps until a view shows it, with its link's handover: the one
@@ -72,8 +90,9 @@ package final class LinkHandover {
 /// a window) keeps its route with, so each reports its link's ending the same way.
 @MainActor
 package struct KeptRoute<Route> {
-  /// The route kept, if any.
-  package private(set) var route: Route?
+  /// The route kept, if any, and not withdrawn.
+  package var route: Route? { handover?.isWithdrawn == true ? nil : kept }
+  private var kept: Route?
   /// When it was given, in the order of every route given to any state: the newest wins.
   private var order = 0
   private var handover: LinkHandover?
@@ -84,7 +103,7 @@ package struct KeptRoute<Route> {
   /// Keeps `route` of the delivery under way (the dispatcher's handler is running), or a route
   /// given by hand (which reports nothing).
   package init(delivering route: Route) {
-    self.route = route
+    kept = route
     handover = LinkHandover.claim()
     order = LinkHandover.nextOrder()
   }
@@ -106,8 +125,14 @@ package struct KeptRoute<Route> {
   /// Gives the kept route to a view, which shows it: its link is delivered. Leaves nothing kept.
   package mutating func take() -> Route? {
     defer { self = KeptRoute() }
+    guard let route else { return nil }
     handover?.end(.shown)
     return route
+  }
+
+  /// Calls `action` if the dispatcher withdraws the kept route (its state clears what views see).
+  package func whenWithdrawn(_ action: @escaping @MainActor () -> Void) {
+    handover?.onWithdraw = action
   }
 
   /// Moves the kept route out, with its handover, leaving nothing kept (to keep it elsewhere).

@@ -20,6 +20,9 @@ extension LinkDispatcher {
   /// When a condition that held is revoked, the links kept for a route that needs it (held, or
   /// awaiting the app's confirmation) are dropped by default, with ``DropReason/Code/revoked``: a
   /// link that arrived for one account must not be delivered to whichever account signs in next.
+  /// So is a route delivered into a navigation state (DeepLinkKitUIKit's `LinkNavigationState`,
+  /// `LinkNavigationStates`, `LinkWindows`) that no view has shown yet: the state lets it go,
+  /// and `consume()` gives nothing.
   /// ``LinkCondition/ready`` is the exception: it says whether the app can navigate, not who uses
   /// it, so revoking it keeps links. Links that arrived while the condition did not hold (a link
   /// tapped while signed out, waiting for a sign-in) are not affected by revoking it again.
@@ -37,6 +40,11 @@ extension LinkDispatcher {
     for link in kept.removeAll(where: { neededConditions(for: $0.route).contains(condition) }) {
       forget(link)
       emit(link, .dropped(.revoked(condition)), at: time)
+    }
+    // In arrival order, so that the drops are reported in the order the links came.
+    for id in unseen.keys.sorted() {
+      guard let entry = unseen[id], neededConditions(for: entry.route).contains(condition) else { continue }
+      entry.handover.withdraw(.revoked(condition))
     }
   }
 

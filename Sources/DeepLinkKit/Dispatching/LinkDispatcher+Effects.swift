@@ -44,19 +44,19 @@ extension LinkDispatcher {
         let context =
           handlerReadsContext
           ? context(of: link, heldFor: heldFor) : DeliveryContext(link: id, source: link.source, input: "")
-        guard !observers.isEmpty else {
-          try? deliver(route, context)
-          continue
-        }
         // A navigation state that keeps the route claims the handover: the link is reported when
-        // a view shows it, or dropped unseen.
+        // a view shows it, or dropped unseen, and withdrawn when a condition it needs is revoked.
         let handover = LinkHandover(link: id) { [weak self] ending in self?.report(ending, of: link) }
         do {
           try handover.during { try deliver(route, context) }
-          if !handover.wasKept { notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor))) }
+          if handover.wasKept {
+            if !handover.hasEnded { unseen[id] = (route, handover) }
+          } else if !observers.isEmpty {
+            notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor)))
+          }
         } catch {
           handover.cancel()
-          notify(event(link, time: now(), kind: .dropped(.handlerFailed(error))))
+          if !observers.isEmpty { notify(event(link, time: now(), kind: .dropped(.handlerFailed(error)))) }
         }
       case .confirm(let link):
         // A link that needs confirmation is never accepted without a handler (see `accept`).
@@ -69,6 +69,7 @@ extension LinkDispatcher {
   /// then, from its arrival until that moment, or zero after a clock that went back), or dropped
   /// unseen.
   func report(_ ending: LinkHandover.Ending, of link: KeptLink<Route>) {
+    unseen[link.id] = nil
     let time = now()
     switch ending {
     case .shown: emit(link, .delivered(link.route, heldFor: max(.zero, time - link.arrival)), at: time)

@@ -120,6 +120,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   package var readiness = ReadinessWarning()
   /// Every link kept, in arrival order: held for its conditions, or awaiting the app's answer.
   var kept = KeptLinks<Route>()
+  /// The delivered links whose route a navigation state keeps for a view that has not shown it,
+  /// by link: withdrawn as held links are dropped when a condition their route needs is revoked.
+  var unseen: [LinkID: (route: Route, handover: LinkHandover)] = [:]
   /// The latest held or delivered link of each route, source and scene, for the duplicate rule.
   var window: DuplicateWindow<RecentKey>
   /// The notification taps held or delivered in the last ``tapMemory``, by request identifier:

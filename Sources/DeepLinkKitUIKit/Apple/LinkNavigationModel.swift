@@ -25,6 +25,7 @@
     public func deliver(_ route: Route) {
       kept.keepNewest(KeptRoute(delivering: route))
       pendingRoute = kept.route
+      kept.whenWithdrawn { [weak self] in self?.pendingRoute = nil }
     }
 
     /// Takes the pending route, leaving none, so a view handles it once.
