@@ -180,7 +180,8 @@ import Testing
 
   /// A deferred link is untrusted by default: a route that requires confirmation asks.
   @Test func aDeferredLinkIsUntrustedByDefault() {
-    #expect(LinkDispatcher<Route>.defaultUntrustedSources.contains(.deferred))
+    let dispatcher = LinkDispatcher(router: Self.router)
+    #expect(dispatcher.untrustedSources == [.customScheme, .universalLink, .deferred])
   }
 
   @Test func theHandoffItemIsAddedAndTakenOffWithoutTouchingTheRest() {

@@ -44,13 +44,13 @@ extension LinkDispatcher {
     // In arrival order, so that the drops are reported in the order the links came.
     for id in unseen.keys.sorted() {
       guard let entry = unseen[id], neededConditions(for: entry.route).contains(condition) else { continue }
-      entry.handover.withdraw(.revoked(condition))
+      entry.handover?.withdraw(.revoked(condition))
     }
   }
 
-  /// Drops the held links older than the `maxAge` the dispatcher was made with. The dispatcher does this whenever a link
-  /// arrives or a condition changes; call it to have expired links reported sooner (when the
-  /// app becomes active, say).
+  /// Drops the held links older than the `maxAge` the dispatcher was made with. The dispatcher
+  /// does this whenever a link arrives or a condition changes; call it to have expired links
+  /// reported sooner (when the app becomes active, say).
   public func removeExpiredLinks() {
     defer { runEffects() }
     dropExpiredLinks()

@@ -50,7 +50,10 @@ extension LinkDispatcher {
         do {
           try handover.during { try deliver(route, context) }
           if handover.wasKept {
-            if !handover.hasEnded { unseen[id] = (route, handover) }
+            if !handover.hasEnded {
+              unseen = unseen.filter { $0.value.handover != nil }  // states the app let go of
+              unseen[id] = UnseenRoute(route: route, handover: handover)
+            }
           } else if !observers.isEmpty {
             notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor)))
           }

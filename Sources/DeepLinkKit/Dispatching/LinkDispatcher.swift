@@ -56,7 +56,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   /// A call into app code, run once the dispatcher's state is settled.
   ///
-  /// `indirect`: each effect is one reference to its boxed payload (why: Benchmarks/README.md, "Why the code looks as it does").
+  /// `indirect`: each effect is one reference to its boxed payload (why: Benchmarks/README.md,
+  /// "Why the code looks as it does").
   indirect enum Effect {
     case event(LinkEvent<Route>)
     case deliver(KeptLink<Route>, heldFor: Duration, time: Duration)
@@ -80,16 +81,6 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// How long a link may be held before it expires; `nil` keeps it until delivered or superseded.
   package let maxAge: Duration?
 
-  /// How long a link is kept by default: ten minutes. Long enough to finish a splash screen, a
-  /// sign-in or an update prompt after tapping a link; short enough that a link left waiting (the
-  /// user gave up at the sign-in screen, the app stayed in the background) does not open a screen
-  /// out of nowhere the next time the app becomes usable, maybe for another person.
-  package static var defaultMaxAge: Duration { .seconds(600) }
-
-  /// The sources untrusted by default: custom schemes, which any app can send, universal links,
-  /// whose path whoever publishes the link chooses, and deferred links, which are universal links
-  /// that waited for the install.
-  package static var defaultUntrustedSources: Set<DeepLinkSource> { [.customScheme, .universalLink, .deferred] }
   /// How long after a link the same route from the same kind of source counts as a duplicate.
   package var duplicateWindow: Duration { window.length }
 
@@ -122,7 +113,14 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   var kept = KeptLinks<Route>()
   /// The delivered links whose route a navigation state keeps for a view that has not shown it,
   /// by link: withdrawn as held links are dropped when a condition their route needs is revoked.
-  var unseen: [LinkID: (route: Route, handover: LinkHandover)] = [:]
+  var unseen: [LinkID: UnseenRoute] = [:]
+
+  /// A route a state keeps unseen. The state owns the handover: one the app let go of with its
+  /// state is not kept alive here.
+  struct UnseenRoute {
+    let route: Route
+    weak var handover: LinkHandover?
+  }
   /// The latest held or delivered link of each route, source and scene, for the duplicate rule.
   var window: DuplicateWindow<RecentKey>
   /// The notification taps held or delivered in the last ``tapMemory``, by request identifier:
@@ -152,8 +150,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   ///   - untrustedSources: The sources whose links need the app's confirmation for routes that
   ///     require it (``RouteDefinition/requiringConfirmation()``): by default custom schemes,
   ///     which any app can send, universal links, whose path anyone who publishes a link
-  ///     chooses, and deferred links, which are universal links that waited for the install. A link carried by another source (a push's `deeplink` field) is as untrusted as
-  ///     its own kind too, unless the app opened it itself (``DeepLinkSource/inApp``).
+  ///     chooses, and deferred links, which are universal links that waited for the install. A
+  ///     link carried by another source (a push's `deeplink` field) is as untrusted as its own
+  ///     kind too, unless the app opened it itself (``DeepLinkSource/inApp``).
   ///   - confirm: Asks the app whether to open such a route. Without it, such links are declined.
   ///   - requirements: The conditions a route needs besides ``LinkCondition/ready``.
   ///   - deliver: Navigates to a route; `nil` (the default) leaves links waiting for a handler

@@ -18,8 +18,8 @@ import Foundation
 /// them, in place of the list, in a small open-addressing table. Matching allocates nothing, and
 /// finds the route's record where it found the route.
 ///
-/// Why raw memory rather than the ``Builder``'s nodes: Benchmarks/README.md, "Why the code looks as it does". The invariants, each checked: a
-/// record is plain bits (``RouteEssentials`` is `BitwiseCopyable`, which the compiler checks)
+/// Why raw memory rather than the ``Builder``'s nodes: Benchmarks/README.md, "Why the code looks
+/// as it does". The invariants, each checked: a record is plain bits (``RouteEssentials`` is `BitwiseCopyable`, which the compiler checks)
 /// aligned for loading (records start on 8-byte boundaries, and its alignment is at most 8: a
 /// `precondition` in ``Builder/build(records:)``); every node's block is written inside its own
 /// bytes (a `precondition` per node there); matching reads only offsets the builder wrote.

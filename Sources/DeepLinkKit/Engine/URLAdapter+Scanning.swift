@@ -3,7 +3,8 @@
 //
 // This is where the engine uses pointers: a link is scanned into buffers on the stack
 // (`withUnsafeTemporaryAllocation`: the decoded bytes, the segments' views, the query items'
-// views), and its segments are views of its own bytes (why: Benchmarks/README.md, "Why the code looks as it does"). The invariants: every view
+// views), and its segments are views of its own bytes (why: Benchmarks/README.md, "Why the code
+// looks as it does"). The invariants: every view
 // points into the link's bytes (held by `withUTF8`) or into the stack buffers, and none outlives
 // ``URLAdapter/withScannedLink(_:source:writingMessages:_:)``'s body (the router copies what it
 // keeps into ``RouteParameters``); a buffer is written only below the capacity worked out

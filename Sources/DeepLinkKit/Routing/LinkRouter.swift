@@ -54,7 +54,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, scheme and host.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true,
-    limits: InputLimits = InputLimits(), pushURLKeys: [String] = ["deeplink", "deep_link", "link", "url"],
+    limits: InputLimits = InputLimits(), pushURLKeys: [String] = LinkRouter.defaultPushURLKeys,
     customSchemeHost: CustomSchemeHost = .firstSegment, routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) {
     var problems = TableRules.problems(
@@ -164,7 +164,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   }
 
   /// The payload fields a push notification's link may be under, unless a table says otherwise.
-  package static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
+  public static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
 
   /// The bounds on what one input may hold.
   package var limits: InputLimits { adapter.limits }

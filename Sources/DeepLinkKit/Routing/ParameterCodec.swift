@@ -55,7 +55,8 @@ final class ParameterCodec: Sendable {
   /// one set per type, which a large table's links keep close, not one set per route.
   ///
   /// The types come as existentials so that the codec's closures are compiled once, generic, and
-  /// not again for each type the library conforms (why: Benchmarks/README.md, "Why the code looks as it does").
+  /// not again for each type the library conforms (why: Benchmarks/README.md, "Why the code looks
+  /// as it does").
   static func shared(_ parameter: Any.Type, _ value: any LinkValue.Type, _ shape: Shape) -> ParameterCodec {
     let key = ObjectIdentifier(parameter)
     return codecs.withLock { codecs in

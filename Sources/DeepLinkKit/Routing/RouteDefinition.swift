@@ -168,8 +168,8 @@ public struct RouteDefinition<Route>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - when: Payload fields (flattened: `"data.id"` for `{"data": {"id": …}}`) that must all be equal to these strings.
-  ///     Of the rules that match, the one with most fields wins.
+  ///   - when: Payload fields (flattened: `"data.id"` for `{"data": {"id": …}}`) that must all be
+  ///     equal to these strings. Of the rules that match, the one with most fields wins.
   ///   - parameters: Route parameter name → payload field that supplies it.
   ///   - action: The notification action that this rule answers; `nil` (the default) answers a tap.
   ///   - runsInBackground: Whether the action runs with the app in the background (a reply, "Mark

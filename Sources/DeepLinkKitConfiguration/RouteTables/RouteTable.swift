@@ -150,7 +150,7 @@ public struct RouteTable: Sendable, Hashable {
   /// Creates a table.
   public init(
     schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true, limits: InputLimits = InputLimits(),
-    pushURLKeys: [String] = ["deeplink", "deep_link", "link", "url"], routes: [Entry]
+    pushURLKeys: [String] = LinkRouter<NamedRoute>.defaultPushURLKeys, routes: [Entry]
   ) {
     self.pushURLKeys = pushURLKeys
     self.schemes = schemes

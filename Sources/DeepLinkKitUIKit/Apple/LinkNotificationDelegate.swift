@@ -47,8 +47,8 @@
     ///     completion handlers it is given; held strongly.
     ///   - presentation: How a notification that arrives while the app is in the foreground is
     ///     shown, decided per notification from its payload's fields, read as a tap's are
-    ///     (`"data.id": "7"`); the wrapped delegate is still called, and its answer not used; without it the wrapped delegate decides, or else it is not shown, as without
-    ///     a delegate.
+    ///     (`"data.id": "7"`); the wrapped delegate is still called, and its answer not used.
+    ///     Without it the wrapped delegate decides, or else it is not shown, as without a delegate.
     public init<Route>(
       receiver: LinkReceiver<Route>, wrapping: (any UNUserNotificationCenterDelegate)? = nil,
       presentation: (@Sendable ([String: String]) -> UNNotificationPresentationOptions)? = nil
