@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "DeepLinkKitConfiguration", targets: ["DeepLinkKitConfiguration"]),
     .library(name: "DeepLinkKitTesting", targets: ["DeepLinkKitTesting"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
+    // Not API (a leading underscore): the tool's writers and parsers, for the nested Fuzz package.
+    .library(name: "_DeepLinkToolbox", targets: ["DeepLinkToolbox"]),
   ],
   targets: [
     .target(name: "DeepLinkKit"),
@@ -32,8 +34,10 @@ let package = Package(
       resources: [.copy("PrivacyInfo.xcprivacy")]),
     // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
     .target(name: "DeepLinkKitTesting", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitDeferred"]),
-    .executableTarget(
-      name: "deeplink", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitConfiguration"]),
+    // The `deeplink` tool: its commands, writers and reports, internal to the package (the fuzzers
+    // reach them through `_DeepLinkToolbox`); the executable only calls them.
+    .target(name: "DeepLinkToolbox", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitConfiguration"]),
+    .executableTarget(name: "deeplink", dependencies: ["DeepLinkToolbox"]),
     // Route tables the tests share: the README's and a four-level coordinator app's.
     .target(
       name: "ExampleRoutes", dependencies: ["DeepLinkKit"], path: "Tests/ExampleRoutes",

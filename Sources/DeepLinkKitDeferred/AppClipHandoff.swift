@@ -70,13 +70,15 @@ public struct AppClipHandoff {
 
 extension DeferredLinks {
   /// Takes the link an App Clip left in the app group, at the first launch only: handed over as
-  /// ``claim(_:id:createdAt:)`` does, once per hand-off.
+  /// ``claim(_:id:createdAt:)`` does, once per hand-off. The clip's entry is the app's own: it
+  /// takes the launch's deferred link whatever the dispatcher does with it, so claim it before
+  /// the pasteboard.
   ///
   /// - Parameter handoff: The app group's hand-off.
   public func claimAppClip(_ handoff: AppClipHandoff) -> DeferredLinkOutcome<Route> {
     // Asked before the link is taken, so that a launch that may not open it leaves it there.
     if let absence { return .nothing(absence) }
     guard let (link, id, createdAt) = handoff.take() else { return .nothing(.noHandoff) }
-    return claim(link, id: id, createdAt: createdAt)
+    return claim(link, id: id, createdAt: createdAt, isAppClipEntry: true)
   }
 }

@@ -50,9 +50,13 @@ public enum DeferredLinkOutcome<Route: Hashable & Sendable>: Sendable, Hashable 
 /// no older than ``maxAge`` (a time that is not a finite date is `expired`), and goes through the
 /// dispatcher like any other link, as the source `.deferred`: the route's `sources`, confirmation
 /// (`.deferred` is untrusted by default) and conditions (signed in) apply, so it waits for the
-/// sign-in the app asks for first. A link the
-/// dispatcher refuses because its host is not one of the app's (any web page can leave one on the
-/// pasteboard) does not use up the launch's one deferred link; any other does, refused or not.
+/// sign-in the app asks for first.
+///
+/// Only a link that opens a route (delivered, held or awaiting confirmation), or an App Clip's
+/// entry (``claimAppClip(_:)``), uses up the launch's one deferred link. Any web page can leave a
+/// marked link on the pasteboard: one the dispatcher refuses (another host, a path no route has,
+/// a malformed link, a route deferred links may not open) leaves the launch's link to a real
+/// hand-off. Claim the App Clip's hand-off first, then the pasteboard's.
 @MainActor
 public final class DeferredLinks<Route: Hashable & Sendable> {
   /// The query item the landing page adds to the link it copies: the time of the tap, in whole
@@ -92,10 +96,14 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
   /// The link a landing page copies for the app to find after the install: `link` with the
   /// ``handoffItem`` query item set to `date`. A page's script does the same; this is its
   /// reference, and what tests use.
+  /// A link that carries the item already (a hand-off link shared, then followed again) has it
+  /// replaced, so that the newest tap dates it.
   public nonisolated static func handoffLink(_ link: String, at date: Date) -> String {
-    let (base, fragment) = split(link, at: "#")
-    let scalars = base.unicodeScalars
-    let separator = scalars.contains("?") ? (scalars.last == "?" || scalars.last == "&" ? "" : "&") : "?"
+    let (base, fragment) = split(handoff(in: link)?.link ?? link, at: "#")
+    // An item of its own: after the query's own `?` when the query is empty, else after `&` (a
+    // later `?` is a character of the query). Taking the item off gives the link back.
+    let query = split(base, at: "?").1
+    let separator = query.map { $0.isEmpty ? "" : "&" } ?? "?"
     // A date no tap has (not finite, or beyond what an Int holds) is marked 0, which opens as
     // `expired`: `Int(_:)` would trap on it.
     let item = "\(handoffItem)=\(Int(exactly: date.timeIntervalSince1970.rounded(.down)) ?? 0)"
@@ -141,9 +149,14 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
   ///   - createdAt: When the user followed it, checked against ``maxAge``; `nil` when the channel
   ///     does not say (a backend that checks age itself).
   public func claim(_ link: String, id: String?, createdAt: Date?) -> DeferredLinkOutcome<Route> {
+    claim(link, id: id, createdAt: createdAt, isAppClipEntry: false)
+  }
+
+  /// The same; an App Clip's entry takes the launch whatever the dispatcher does with it.
+  func claim(_ link: String, id: String?, createdAt: Date?, isAppClipEntry: Bool) -> DeferredLinkOutcome<Route> {
     if let absence { return .nothing(absence) }
     let stripped = Self.handoff(in: link)?.link ?? link
-    return hand(stripped, createdAt: createdAt, id: id)
+    return hand(stripped, createdAt: createdAt, id: id, isAppClipEntry: isAppClipEntry)
   }
 
   /// Why no hand-off is looked at now, if none is: not the first launch, or one taken already.
@@ -153,7 +166,9 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
     return nil
   }
 
-  private func hand(_ link: String, createdAt: Date?, id: String?) -> DeferredLinkOutcome<Route> {
+  private func hand(_ link: String, createdAt: Date?, id: String?, isAppClipEntry: Bool = false)
+    -> DeferredLinkOutcome<Route>
+  {
     if let id, store.claimedIdentifiers.contains(id) {
       return .refused(DeepLinkError(.alreadyClaimed, "the hand-off \(quoted(id)) was claimed before"))
     }
@@ -164,10 +179,11 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
     if let createdAt, let refusal = refusal(ofAge: now().timeIntervalSince(createdAt)) { return .refused(refusal) }
     taken = true
     let outcome = dispatcher.receive(.url(link, source: .deferred))
-    // A link to another host is no hand-off of this app's: any web page can leave one on the
-    // pasteboard, and it must not use up the launch's one deferred link (an App Clip's
-    // hand-off, claimed next, still opens). The dispatcher has reported it as refused.
-    if case .refused(let error) = outcome, error.code == .unknownHost {
+    // A link that opens no route is no hand-off of this app's: any web page can leave one (another
+    // host, a path no route has, a user-info form) on the pasteboard, and it must not use up the
+    // launch's one deferred link (an App Clip's hand-off, claimed next, still opens). The
+    // dispatcher has reported it as refused. The clip's own entry is the app's: it takes the launch.
+    if case .refused = outcome, !isAppClipEntry {
       taken = false
       return .handedOver(outcome)
     }
@@ -202,10 +218,10 @@ public final class DeferredLinks<Route: Hashable & Sendable> {
     var time: Double??
     for item in query.unicodeScalars.split(separator: "&", omittingEmptySubsequences: false).map(String.init) {
       let (name, value) = split(item, at: "=")
-      let isHandoff = name == handoffItem
-      if isHandoff, time == nil {
+      // The last item decides (a page appends it): a link marked twice is dated by its newest tap.
+      if name == handoffItem {
         time = .some(value.flatMap { Int($0) }.map(Double.init))
-      } else if !isHandoff {
+      } else {
         kept.append(item)
       }
     }

@@ -74,7 +74,7 @@ import DeepLinkKit
       _ index: Int, _ route: Route, _ values: [(name: String, value: String)], reply: String
     ) -> String? {
       for rule in definitions[index].pushRules {
-        guard let action = rule.action else { continue }  // a tap types no reply
+        guard !rule.answersTap, let action = rule.action else { continue }  // a tap types no reply
         var fields = rule.when
         for (name, value) in values where name != LinkPush.replyParameter {
           guard let field = rule.parameters[name] else { return nil }  // a value this rule cannot carry

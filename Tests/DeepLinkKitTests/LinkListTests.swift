@@ -31,4 +31,23 @@ import Testing
     #expect(results[3].error?.code == .noRoute)
     #expect(results[5].message == #"opens item(id: 1): ref missing, not "x""#)
   }
+
+  /// A byte-order mark (which some editors write at the start of a UTF-8 file) is no part of the
+  /// first line: a comment there stays a comment, a link stays the link.
+  @Test func aByteOrderMarkIsSkipped() {
+    #expect(LinkList(text: "\u{FEFF}# campaign\nmyapp://a\n").lines.map(\.link) == ["myapp://a"])
+    #expect(LinkList(text: "\u{FEFF}myapp://a -> a").lines.map(\.link) == ["myapp://a"])
+    // Only at the start: elsewhere it is a character of the line, which the router refuses.
+    #expect(LinkList(text: "myapp://a\n\u{FEFF}myapp://b").lines.map(\.link) == ["myapp://a", "\u{FEFF}myapp://b"])
+  }
+
+  /// Lines are numbered as `grep -n` and editors number them: a line feed (with or without a
+  /// carriage return before it) ends a line; a vertical tab, a form feed, U+0085, U+2028 or
+  /// U+2029 does not.
+  @Test func onlyALineFeedEndsALine() {
+    let list = LinkList(text: "myapp://a\u{0B}x\nmyapp://b\u{0C}\r\nmyapp://c\u{85}\u{2028}\u{2029}\n\nmyapp://d\r\n")
+    #expect(list.lines.map(\.number) == [1, 2, 3, 5])
+    #expect(
+      list.lines.map(\.link) == ["myapp://a\u{0B}x", "myapp://b\u{0C}", "myapp://c\u{85}\u{2028}\u{2029}", "myapp://d"])
+  }
 }

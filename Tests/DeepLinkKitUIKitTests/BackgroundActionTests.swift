@@ -142,4 +142,64 @@ import Testing
       (error as? RouteTableError)?.problems.contains { $0.message.contains("runs in the background for a tap") } == true
     }
   }
+
+  /// The tap's own action identifier names a tap: a rule that gives it with `"background": true`
+  /// is the same problem as a tap rule that runs in the background (the flag was silently
+  /// ignored), and a rule for it answers taps. A rule for the dismiss action opens nothing.
+  @Test func theTapsOwnActionIdentifierIsATap() throws {
+    let tapAction = "com.apple.UNNotificationDefaultActionIdentifier"
+    let background =
+      #"{"routes": [{"name": "a", "path": "/a", "push": {"when": {"t": "a"}, "action": "\#(tapAction)", "background": true}}]}"#
+    #expect {
+      try RouteTable.makeRouter(json: Data(background.utf8))
+    } throws: { error in
+      (error as? RouteTableError)?.problems.contains {
+        $0.message.contains("runs in the background for a tap (\"\(tapAction)\" is the tap's own action)")
+      } == true
+    }
+    let tap =
+      #"{"schemes": ["x"], "routes": [{"name": "a", "path": "/a", "push": {"when": {"t": "a"}, "action": "\#(tapAction)"}}]}"#
+    let router = try RouteTable.makeRouter(json: Data(tap.utf8))
+    #expect(try router.resolve(.push(userInfo: ["t": "a"])).route.name == "a")
+    let dismiss =
+      #"{"routes": [{"name": "a", "path": "/a", "push": {"when": {"t": "a"}, "action": "com.apple.UNNotificationDismissActionIdentifier"}}]}"#
+    #expect {
+      try RouteTable.makeRouter(json: Data(dismiss.utf8))
+    } throws: { error in
+      (error as? RouteTableError)?.problems.contains { $0.message.contains("for the dismiss action") } == true
+    }
+  }
+
+  /// A typed reply is text a person wrote: it has its own bound (64 KiB), far past a
+  /// link value's 1 KiB, and past it the route still comes, with the first part of the reply and
+  /// the reason in its context, never refused: the user's message is not lost.
+  @Test func aLongReplyReachesTheHandlerWholeOrWithItsReason() async throws {
+    var sent: [(String, DeliveryContext)] = []
+    let dispatcher = LinkDispatcher(router: Self.router)
+    dispatcher.setBackgroundHandler { route, context in
+      if route.name == "conversation", let text = route.parameters["replyText"] { sent.append((text, context)) }
+    }
+    let links = LinkReceiver(dispatcher: dispatcher)
+    let long = String(repeating: "Ça va? ", count: 1_000)  // 8,000 bytes: refused as a link value would be
+    let tooLong = String(repeating: "👩‍💻", count: 6_000)  // 66,000 bytes, 11 bytes a character
+    for (index, text) in [long, tooLong, "a\u{0}b"].enumerated() {
+      links.didReceive(Self.reply(text, to: index)) {}
+    }
+    dispatcher.receiveSubmitted()
+    await Self.settle { sent.count == 3 }
+    try #require(sent.count == 3)
+    #expect(sent[0].0 == long && sent[0].1.replyTruncation == nil)
+    // Cut at a character's end, to what fits the bound.
+    #expect(sent[1].0 == String(repeating: "👩‍💻", count: 65_536 / 11))
+    let reason = try #require(sent[1].1.replyTruncation)
+    #expect(reason.code == .inputTooLarge)
+    #expect(
+      reason.message
+        == "the typed reply is 66000 bytes long, cut to its first 65527; the limit is 65536 bytes")
+    #expect(sent[2].0 == "a\u{0}b")
+    // Cut at a character's end even when the bound falls inside one.
+    let cut = InputLimits.fitted(reply: "ab👩‍💻c", maxReplyLength: 5)
+    #expect(cut.text == "ab")
+    #expect(cut.truncation?.message == "the typed reply is 14 bytes long, cut to its first 2; the limit is 5 bytes")
+  }
 }

@@ -154,12 +154,70 @@ import Testing
     #expect(
       links.claim("https://app.example.com/items/9", id: "clip-1", createdAt: Self.tap)
         == .handedOver(.held(.item(9), missing: [.signedIn])))
-    // A link on the app's hosts that its dispatcher refuses does use it up.
-    let refused = launch(App(), store: DeferredLinkMemoryStore())
+  }
+
+  /// Nor does a link to the app's own host that opens no route: a path no route has
+  /// (`noRoute`), a user-info form (`malformedInput`), a route deferred links may not open
+  /// (`sourceNotAllowed`). Only a link that opens a route takes the launch; the App Clip's
+  /// hand-off claimed after it still opens.
+  @Test(arguments: [
+    ("https://app.example.com/nowhere?dlk_handoff=1800000000", DeepLinkError.Code.noRoute),
+    ("https://user@app.example.com/items/1?dlk_handoff=1800000000", .malformedInput),
+    ("https://app.example.com/items/seven?dlk_handoff=1800000000", .invalidParameter),
+    ("https://app.example.com/account/delete?dlk_handoff=1800000000", .sourceNotAllowed),
+  ])
+  func aLinkThatOpensNoRouteLeavesTheLaunchsDeferredLink(pasted: String, code: DeepLinkError.Code) throws {
+    let suite = "DeepLinkKitTests.clip.\(UUID().uuidString)"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    AppClipHandoff(defaults: defaults).write(URL(string: "https://app.example.com/items/5")!, at: Self.tap)
+    let links = launch(App(), store: DeferredLinkMemoryStore())
+    #expect(links.claimPasted(pasted).dispatcherRefusal?.code == code)
     #expect(
-      refused.claimPasted("https://app.example.com/account/delete?dlk_handoff=1800000000").dispatcherRefusal?.code
-        == .sourceNotAllowed)
-    #expect(refused.claim("https://app.example.com/items/9", id: "c", createdAt: Self.tap) == .nothing(.alreadyTaken))
+      links.claimAppClip(AppClipHandoff(defaults: defaults)) == .handedOver(.held(.item(5), missing: [.signedIn])))
+    // One that opens a route takes it.
+    let opened = launch(App(), store: DeferredLinkMemoryStore())
+    #expect(opened.claimPasted("https://app.example.com/items/1?dlk_handoff=1800000000").dispatcherRefusal == nil)
+    #expect(opened.claim("https://app.example.com/items/9", id: "c", createdAt: Self.tap) == .nothing(.alreadyTaken))
+  }
+
+  /// The App Clip's entry is the app's own: it takes the launch even when it opens no route, so
+  /// the pasteboard (which any web page can write) is not looked at after it.
+  @Test func anAppClipEntryTakesTheLaunchWhateverItOpens() throws {
+    let suite = "DeepLinkKitTests.clip.\(UUID().uuidString)"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    AppClipHandoff(defaults: defaults).write(URL(string: "https://app.example.com/nowhere")!, at: Self.tap)
+    let links = launch(App(), store: DeferredLinkMemoryStore())
+    #expect(links.claimAppClip(AppClipHandoff(defaults: defaults)).dispatcherRefusal?.code == .noRoute)
+    #expect(links.claimPasted("https://app.example.com/items/1?dlk_handoff=1800000000") == .nothing(.alreadyTaken))
+  }
+
+  /// A hand-off link shared and followed again (its page copies it a second time) carries one
+  /// mark, the newest tap's: with two, the first decided, and a link opened a day later was
+  /// `expired`. A link marked twice by an older page is dated by its last mark.
+  @Test func aSharedHandoffLinkIsMarkedOnceWithTheNewestTap() {
+    let old = DeferredLinks<Route>.handoffLink(
+      "https://app.example.com/items/3?x=1", at: Self.tap.addingTimeInterval(-90_000))
+    let again = DeferredLinks<Route>.handoffLink(old + "#top", at: Self.tap)
+    #expect(again == "https://app.example.com/items/3?x=1&dlk_handoff=1800000000#top")
+    #expect(
+      DeferredLinks<Route>.handoffLink("https://app.example.com/items/3?dlk_handoff=5", at: Self.tap)
+        == "https://app.example.com/items/3?dlk_handoff=1800000000")
+    let links = launch(App(), store: DeferredLinkMemoryStore())
+    #expect(links.claimPasted(again) == .handedOver(.held(.item(3), missing: [.signedIn])))
+    // A `?` inside the query is a character of it, not the query's start: the mark is an item of
+    // its own (FuzzDeferred found "…?a?" marked as "…?a?dlk_handoff=…", which read as no mark).
+    let inner = DeferredLinks<Route>.handoffLink("https://app.example.com/items/3?a?", at: Self.tap)
+    #expect(inner == "https://app.example.com/items/3?a?&dlk_handoff=1800000000")
+    #expect(DeferredLinks<Route>.handoffLink(inner, at: Self.tap) == inner)
+    #expect(
+      DeferredLinks<Route>.handoffLink("https://app.example.com/items/3?", at: Self.tap)
+        == "https://app.example.com/items/3?dlk_handoff=1800000000")
+    let twice = launch(App(), store: DeferredLinkMemoryStore())
+    #expect(
+      twice.claimPasted("https://app.example.com/items/3?dlk_handoff=1700000000&dlk_handoff=1800000000")
+        == .handedOver(.held(.item(3), missing: [.signedIn])))
   }
 
   /// An App Clip's invocation (or a backend's code) opens once, even handed over again on a

@@ -56,6 +56,19 @@ import Testing
     }
   }
 
+  /// `--domain` must be one the table serves, as for `site generate`: a QA site on another domain
+  /// would have every universal link refused (`unknownHost`), and `links.json` lose them all.
+  @Test func aDomainTheTableDoesNotServeIsRefused() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qa-\(UUID().uuidString)")
+    let refused = try ToolRunner.run("qa", "--output", directory.path, "--domain", "evil.example")
+    #expect(refused.status == 2 && refused.error.contains("serves no universal links on \"evil.example\""))
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
+    let served = try ToolRunner.run("qa", "--output", directory.path, "--domain", "APP.example.com")
+    #expect(served.status == 0)
+    let links = try String(contentsOf: directory.appendingPathComponent("links.json"), encoding: .utf8)
+    #expect(links.contains("https://app.example.com/"))
+  }
+
   @Test func usage() throws {
     #expect(try ToolRunner.run("qa").status == 2)
     #expect(try ToolRunner.run("qa", "--output").status == 2)

@@ -57,10 +57,17 @@ import Testing
       try Self.json("--routes", table, "--push", payload, "--action", "REPLY", "--reply", "On my way")
         == .init(
           status: 0,
-          output: #"{"route":"conversation","parameters":{"id":"7","replyText":"On my way"},"source":"push"}"# + "\n",
+          output:
+            #"{"route":"conversation","parameters":{"id":"7","replyText":"On my way"},"source":"push","background":true}"#
+            + "\n",
           error: ""))
     let text = try ToolRunner.run("resolve", "--routes", table, "--push", payload, "--action", "REPLY", "--reply", "Hi")
     #expect(text.output.hasPrefix(#"push notification (REPLY, reply "Hi")"#))
+    // The action runs with the app in the background: the output says so; a tap does not.
+    #expect(text.output.contains("  runs        in the background: no window and no .ready"))
+    let tap = try ToolRunner.run("resolve", "--routes", table, "--push", payload)
+    #expect(tap.status == 0 && !tap.output.contains("background"))
+    #expect(try Self.json("--routes", table, "--push", payload).output.contains("background") == false)
     let noAction = try Self.json("--routes", table, "--push", payload, "--reply", "Hi")
     #expect(noAction.status == 2)
     #expect(noAction.error.contains("--reply is the text typed into a notification action; give its --action"))

@@ -260,6 +260,34 @@ import Testing
       .files.contains { $0.contents.contains("og:image") })
   }
 
+  /// `--image` (and a page's `image`) must be text a URL holds and that reads back as the same
+  /// https URL: no quote, no `<`, no character left unencoded, no user information.
+  @Test(arguments: [
+    "https://cdn.example.com/a\".png", "https://cdn.example.com/a<b>.png", "https://cdn.example.com/é.png",
+    "https://user@cdn.example.com/a.png", "https://user:secret@cdn.example.com/a.png", "https://@cdn.example.com/a.png",
+    "https://cdn.example.com/a%zz.png", "https://cdn.example.com/a\\b.png", "https://cdn.example.com/{a}.png",
+  ])
+  func anImageNoURLHoldsIsRefused(image: String) throws {
+    let directory = try Self.scratch()
+    let tool = try ToolRunner.run(
+      "site", "generate", "--app-id", "ABCDE12345.com.example.app", "--output", directory.path + "/out", "--image",
+      image)
+    #expect(tool.status == 2 && tool.error.contains("the site's image"), "\(tool.error)")
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/out"))
+    let json = try JSONSerialization.data(withJSONObject: [
+      "hosts": ["app.example.com"], "routes": [["name": "a", "path": "/a", "page": ["title": "A", "image": image]]],
+    ])
+    #expect(throws: RouteTableError.self) { try RouteTable.makeRouter(json: json) }
+  }
+
+  @Test func aPercentEncodedImageIsTaken() throws {
+    let image = "https://cdn.example.com/caf%C3%A9.png?size=2&v=1#x"
+    let site = try SiteTests.table().site(LinkSite.Options(name: "Shop", image: image))
+    #expect(
+      site.files.contains { $0.contents.contains("content=\"https://cdn.example.com/caf%C3%A9.png?size=2&amp;v=1#x\"") }
+    )
+  }
+
   /// `--domain` must be a domain the table serves; a wildcard host serves its subdomains.
   @Test func aDomainTheTableDoesNotServeIsRefused() throws {
     #expect {

@@ -24,10 +24,11 @@ struct ToolRunner {
     try run(arguments)
   }
 
-  static func run(_ arguments: [String]) throws -> Result {
+  static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
     guard let executable else { throw NotFound() }
     let process = Process()
     process.executableURL = executable
+    if let folder { process.currentDirectoryURL = folder }
     process.arguments = arguments
     let output = Pipe()
     let error = Pipe()

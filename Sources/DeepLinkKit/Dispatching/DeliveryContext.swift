@@ -26,11 +26,16 @@ public struct DeliveryContext: Sendable, Hashable {
   /// The scene it arrived in (`UISceneSession.persistentIdentifier`), when known, so that a
   /// multi-window app navigates the window the user used.
   public let sceneIdentifier: String?
+  /// Why the notification's typed reply (the route's `replyText`) is not whole, when it is not:
+  /// it was longer than `InputLimits.maxReplyLength`, and the route holds its first part
+  /// (``DeepLinkError/Code/inputTooLarge``, saying how long it was). `nil` when it came whole.
+  public let replyTruncation: DeepLinkError?
 
   /// Creates a context.
   public init(
     link: LinkID, source: DeepLinkSource, input: String, parameters: RouteParameters = RouteParameters(),
-    heldFor: Duration = .zero, sendingApplication: String? = nil, sceneIdentifier: String? = nil
+    heldFor: Duration = .zero, sendingApplication: String? = nil, sceneIdentifier: String? = nil,
+    replyTruncation: DeepLinkError? = nil
   ) {
     self.link = link
     self.source = source
@@ -39,5 +44,6 @@ public struct DeliveryContext: Sendable, Hashable {
     self.heldFor = heldFor
     self.sendingApplication = sendingApplication
     self.sceneIdentifier = sceneIdentifier
+    self.replyTruncation = replyTruncation
   }
 }

@@ -17,6 +17,8 @@ struct KeptLink<Route: Hashable & Sendable> {
   var isAwaitingAnswer = false
   /// Whether it is a notification action that runs in the background, to the background handler.
   var runsInBackground = false
+  /// Why its typed reply was cut, if it was.
+  var replyTruncation: DeepLinkError?
 
   /// The notification tap it is, if it is one whose request identifier iOS gave.
   var tap: NotificationTap? { input?.notificationTap }

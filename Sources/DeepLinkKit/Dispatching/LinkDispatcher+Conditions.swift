@@ -94,7 +94,7 @@ extension LinkDispatcher {
 
   func accept(
     _ route: Route, source: DeepLinkSource, id: LinkID, requiresConfirmation: Bool, input: DeepLinkInput?,
-    parameters: RouteParameters, scene: String?, runsInBackground: Bool = false
+    parameters: RouteParameters, scene: String?, runsInBackground: Bool = false, replyTruncation: DeepLinkError? = nil
   ) -> LinkOutcome<Route> {
     let arrival = now()
     let key = RecentKey(route: route, source: source)
@@ -102,6 +102,7 @@ extension LinkDispatcher {
       id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters, scene: scene,
       needsConfirmation: requiresConfirmation)
     link.runsInBackground = runsInBackground && backgroundHandler != nil
+    link.replyTruncation = replyTruncation
     // A notification tap whose request iOS names is a duplicate of the same tap only; any other
     // link, of the same route and source inside the window, in the same scene.
     let tap = input?.notificationTap

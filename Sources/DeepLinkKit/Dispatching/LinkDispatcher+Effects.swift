@@ -86,7 +86,7 @@ extension LinkDispatcher {
     return DeliveryContext(
       link: link.id, source: link.source, input: input.map { "\($0)" } ?? "\(link.route)",
       parameters: link.parameters, heldFor: heldFor, sendingApplication: input?.sendingApplication,
-      sceneIdentifier: link.scene)
+      sceneIdentifier: link.scene, replyTruncation: link.replyTruncation)
   }
 
   func event(_ link: KeptLink<Route>, time: Duration, kind: LinkEvent<Route>.Kind) -> LinkEvent<Route> {

@@ -54,7 +54,7 @@ extension LinkDispatcher {
       requiresConfirmation: resolution.requiresConfirmation
         && isUntrusted(source: resolution.source, linkKind: resolution.linkKind),
       input: input, parameters: resolution.parameters, scene: input.sceneIdentifier,
-      runsInBackground: resolution.runsInBackground)
+      runsInBackground: resolution.runsInBackground, replyTruncation: resolution.replyTruncation)
   }
 
   /// Whether a link comes from an untrusted source: its own, or the kind of the link it carried

@@ -10,6 +10,11 @@
 /// | ``maxPayloadFields`` | 256 | the flattened fields of a push payload, and the values of a quick action, intent or user activity |
 /// | ``maxPayloadDepth`` | 16 (at most 64) | how deep a push payload's dictionaries nest |
 ///
+/// A typed reply is text a person wrote, not a link: it has its own bound, 65,536 bytes, far past
+/// what anyone types or pastes into a notification's reply field, and a reply past it is cut to
+/// it, never refused: the route is delivered with what fits, and its
+/// `DeliveryContext.replyTruncation` says how long the reply was.
+///
 /// A table that sets a limit past its ceiling, or below 1, is refused when the router is built.
 /// Resolving a link is linear in its length and in its query items whatever the limits.
 ///
@@ -50,6 +55,11 @@ public struct InputLimits: Sendable, Hashable {
   /// campaign tool writes, so that one link's copy, scratch space and parameters stay small.
   package static let urlLengthCeiling = 65_536
 
+  /// The longest typed reply kept whole, in UTF-8 bytes: 64 KiB, 64 times a link value's bound.
+  /// iOS documents no limit on what a person types into a text-input notification action; this is
+  /// far past any reply a person types or pastes, and keeps a hostile payload's "reply" small.
+  package static let maxReplyLength = 65_536
+
   /// The highest ``maxQueryItems`` a table may set.
   package static let queryItemsCeiling = 4_096
 
@@ -88,5 +98,27 @@ public struct InputLimits: Sendable, Hashable {
   /// `inputTooLarge`: "`statement`; the limit is `limit`".
   package static func tooLarge(_ statement: String, limit: String) -> DeepLinkError {
     DeepLinkError(.inputTooLarge, "\(statement); the limit is \(limit)")
+  }
+
+  /// `reply`, whole when it fits ``maxReplyLength``; else cut to it at a character's end, with
+  /// the reason.
+  package static func fitted(reply: String, maxReplyLength: Int = maxReplyLength) -> (
+    text: String, truncation: DeepLinkError?
+  ) {
+    let length = reply.utf8.count
+    guard length > maxReplyLength else { return (reply, nil) }
+    var kept = 0
+    var end = reply.startIndex
+    for index in reply.indices {
+      let size = reply[index].utf8.count
+      if kept + size > maxReplyLength { break }
+      kept += size
+      end = reply.index(after: index)
+    }
+    let reason = DeepLinkError(
+      .inputTooLarge,
+      "the typed reply is \(length) bytes long, cut to its first \(kept); the limit is \(maxReplyLength) bytes"
+    )
+    return (String(reply[..<end]), reason)
   }
 }

@@ -41,7 +41,9 @@ struct KeyedRoutes: Sendable {
         register(definition.activityType, "activity type", &activities, index)
       }
       for rule in definition.pushRules {
-        if let existing = pushRules.first(where: { $0.rule.when == rule.when && $0.rule.action == rule.action }) {
+        if let existing = pushRules.first(where: {
+          $0.rule.when == rule.when && $0.rule.answeredAction == rule.answeredAction
+        }) {
           problems.append(
             .init(
               .conflict,

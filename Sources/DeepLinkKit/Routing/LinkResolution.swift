@@ -24,6 +24,9 @@ public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Hashable {
   /// Whether it was opened by a notification action that runs in the background
   /// (a push rule with `runsInBackground`).
   package var runsInBackground: Bool { details.runsInBackground }
+  /// Why the notification's typed reply was cut (it was longer than `InputLimits.maxReplyLength`),
+  /// or `nil` when it came whole.
+  package var replyTruncation: DeepLinkError? { details.replyTruncation }
 
   /// The resolution of the route `build` returns, with the details it sets (which it does
   /// whenever it returns a route).
@@ -66,4 +69,6 @@ struct ResolutionDetails: Sendable {
   let linkKind: DeepLinkSource?
   /// Whether a push rule for an action that runs in the background opened it.
   var runsInBackground = false
+  /// Why the typed reply was cut, if it was.
+  var replyTruncation: DeepLinkError?
 }

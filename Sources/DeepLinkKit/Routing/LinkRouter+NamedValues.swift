@@ -11,12 +11,19 @@ extension LinkRouter {
     details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
     if values[LinkPush.replyParameter] != nil { throw Self.forgedReply(from: source) }
-    var values = values
-    if let typedReply { values[LinkPush.replyParameter] = typedReply }
-    let definition = definitions[index]
     // Sorted, so that the same values give the same answer (and the same message) on every run.
+    try checkValues(values.sortedByKey)
+    // A typed reply is what a person wrote: bounded on its own, and cut to the bound rather than
+    // refused (the message would be lost); it is no link's value, so no link's rule applies.
+    var values = values
+    var truncation: DeepLinkError?
+    if let typedReply {
+      let reply = InputLimits.fitted(reply: typedReply)
+      values[LinkPush.replyParameter] = reply.text
+      truncation = reply.truncation
+    }
+    let definition = definitions[index]
     let sorted = values.sortedByKey
-    try checkValues(sorted)
     var parameters = RouteParameters()
     for segment in patterns[index].segments {
       if let (name, value) = try namedValue(
@@ -26,10 +33,12 @@ extension LinkRouter {
       }
     }
     for (name, value) in sorted {
-      try checkQueryLike(name, value)
+      if typedReply == nil || name != LinkPush.replyParameter { try checkQueryLike(name, value) }
       parameters.append(name, value)
     }
-    return try buildRoute(index, parameters, source: source, details: &details)
+    let route = try buildRoute(index, parameters, source: source, details: &details)
+    details?.replyTruncation = truncation
+    return route
   }
 
   /// The value `values` holds for a named segment (a parameter or catch-all) of a pattern of

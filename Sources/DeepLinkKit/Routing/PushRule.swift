@@ -23,7 +23,15 @@ package struct PushRule: Sendable, Hashable {
     self.runsInBackground = runsInBackground
   }
 
+  /// Whether the rule answers a plain tap: it names no action, or the tap's own
+  /// (`UNNotificationDefaultActionIdentifier`).
+  package var answersTap: Bool { action == nil || action == LinkPush.defaultAction }
+
+  /// The action the rule answers; `nil` for a tap, however the rule names it.
+  var answeredAction: String? { answersTap ? nil : action }
+
+  /// Whether the rule opens `notification`, for the action `action` (`nil`: a tap).
   func matches(_ notification: LinkPush, action: String?) -> Bool {
-    self.action == action && when.allSatisfy { notification.fields[$0.key] == $0.value }
+    answeredAction == action && when.allSatisfy { notification.fields[$0.key] == $0.value }
   }
 }

@@ -140,9 +140,6 @@ enum PropertyListText {
     }
   }
 
-  /// `&`, `<` and `>` as entities.
-  static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
-  }
+  /// Markup as entities, by Unicode scalars (``MarkupText/xml(_:oneLine:)``).
+  static func escaped(_ text: String) -> String { MarkupText.xml(text) }
 }

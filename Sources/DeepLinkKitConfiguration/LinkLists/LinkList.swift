@@ -35,46 +35,62 @@ public struct LinkList: Sendable, Hashable {
 
   /// Reads a list.
   ///
+  /// Lines end at line feeds, as `grep -n` and editors number them (a carriage return before one
+  /// is part of the break); no other character ends a line. A UTF-8 byte-order mark at the start
+  /// is skipped. The text is read as UTF-8 bytes, not `Character`s.
+  ///
   /// - Parameter text: The file's text.
   public init(text: String) {
     var lines: [Line] = []
     var number = 0
-    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+    var bytes = Substring(text).utf8[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    for raw in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       number += 1
       guard lines.count < Self.maxLines else {
         lines.append(Line(number: number, link: "", problem: "the list has more than \(Self.maxLines) links"))
         break
       }
       let line = raw.trimmingSpaces
-      if line.isEmpty || line.hasPrefix("#") { continue }
+      if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
       lines.append(Self.read(line, number: number))
     }
     self.lines = lines
   }
 
-  private static func read(_ line: Substring, number: Int) -> Line {
-    guard let arrow = line.range(of: " -> ") ?? (line.hasSuffix(" ->") ? line.range(of: " ->") : nil) else {
-      return Line(number: number, link: String(line))
+  private static let arrow = Array(" -> ".utf8)
+
+  private static func read(_ line: Substring.UTF8View, number: Int) -> Line {
+    let text = { (bytes: Substring.UTF8View) in String(Substring(bytes)) }
+    // ` -> ` inside the line, or ` ->` ending it.
+    let rest: Substring.UTF8View
+    let before: Substring.UTF8View
+    if let found = line.firstRange(of: arrow) {
+      (before, rest) = (line[..<found.lowerBound], line[found.upperBound...])
+    } else if line.count >= 3, line.suffix(3).elementsEqual(arrow.prefix(3)) {
+      (before, rest) = (line.dropLast(3), line[line.endIndex...])
+    } else {
+      return Line(number: number, link: text(line))
     }
-    let link = String(line[..<arrow.lowerBound].trimmingSpaces)
-    let words = line[arrow.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" })
+    let link = text(before.trimmingSpaces)
+    let words = rest.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
     guard let name = words.first else {
       return Line(number: number, link: link, problem: "\"->\" names no route")
     }
     var parameters: [String: String] = [:]
     for word in words.dropFirst() {
-      guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-        return Line(number: number, link: link, problem: "\(quoted(String(word))) is not NAME=VALUE")
+      guard let equals = word.firstIndex(of: UInt8(ascii: "=")), equals != word.startIndex else {
+        return Line(number: number, link: link, problem: "\(quoted(text(word))) is not NAME=VALUE")
       }
-      let key = String(word[..<equals])
-      guard let value = PercentEncoding.decode(word[word.index(after: equals)...].utf8) else {
+      let key = text(word[..<equals])
+      guard let value = PercentEncoding.decode(word[word.index(after: equals)...]) else {
         return Line(number: number, link: link, problem: "the value of \(quoted(key)) holds a malformed percent escape")
       }
       guard parameters.updateValue(value, forKey: key) == nil else {
         return Line(number: number, link: link, problem: "the value of \(quoted(key)) is given twice")
       }
     }
-    return Line(number: number, link: link, expected: NamedRoute(String(name), parameters: parameters))
+    return Line(number: number, link: link, expected: NamedRoute(text(name), parameters: parameters))
   }
 }
 
@@ -140,10 +156,12 @@ extension LinkList {
   }
 }
 
-extension Substring {
+extension Substring.UTF8View {
   /// Without leading and trailing spaces, tabs and carriage returns.
-  fileprivate var trimmingSpaces: Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+  fileprivate var trimmingSpaces: Self {
+    let isSpace = { (byte: UInt8) in
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
       return self[endIndex...]
     }

@@ -10,15 +10,15 @@ import Foundation
 extension RouteTable {
   /// The QA site's files: `index.html`, `qr/ROUTE-N.png`, `apns/ROUTE.apns` and `links.json`.
   ///
-  /// - Parameter domain: The universal-link domain its links use; by default the table's first
-  ///   exact host.
-  /// - Throws: `RouteTableError` when the table does not build.
+  /// - Parameter domain: The universal-link domain its links use, one the table serves; by
+  ///   default the table's first exact host.
+  /// - Throws: `RouteTableError` when the table does not build, or does not serve `domain`.
   public func qaSite(domain: String? = nil) throws(RouteTableError) -> [LinkSite.File] {
     let router = try makeRouter()
+    let domain = try servedDomain(domain)
     var files: [LinkSite.File] = []
     var sections: [String] = []
     var links: [String] = []
-    let domain = domain.map(AssociationTable.normalized)
     var names: Set<String> = []
     for entry in routes {
       var body: [String] = []

@@ -119,16 +119,39 @@ public struct RouteTable: Sendable, Hashable {
       self.image = image
     }
 
-    /// Why `image` is not an absolute `https` URL with a host, or `nil` when it is.
+    /// Why `image` is not an absolute `https` URL with a host, written as a URL is (RFC 3986's
+    /// characters, every other one percent-encoded), with no user information, that reads back
+    /// as itself; `nil` when it is one.
     static func imageProblem(_ image: String) -> String? {
       if image.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
         return "holds a space or a control character"
+      }
+      if let scalar = image.unicodeScalars.first(where: { !isURLCharacter($0) }) {
+        return "holds \(quoted(String(scalar))), which a URL does not (percent-encode it)"
       }
       guard let url = URL(string: image), url.scheme?.lowercased() == "https" else {
         return "is not an absolute https URL"
       }
       guard let host = url.host, !host.isEmpty else { return "has no host" }
+      let authority = image.dropFirst("https://".count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+      if url.user != nil || url.password != nil || authority.contains("@") {
+        return "has user information (user@host), which a page's image must not"
+      }
+      guard url.absoluteString == image else { return "does not read back as the same URL" }
       return nil
+    }
+
+    /// Whether a URL may hold `scalar` as it is: RFC 3986's unreserved and reserved characters
+    /// and `%`.
+    private static func isURLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+      guard scalar.isASCII else { return false }
+      let byte = UInt8(scalar.value)
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+      default: return "-._~:/?#[]@!$&'()*+,;=%".utf8.contains(byte)
+      }
     }
   }
 
@@ -322,6 +345,7 @@ extension InputLimits {
   static let jsonKeys: [(String, WritableKeyPath<InputLimits, Int> & Sendable)] = [
     ("maxPayloadDepth", \.maxPayloadDepth), ("maxPayloadFields", \.maxPayloadFields),
     ("maxQueryItems", \.maxQueryItems),
-    ("maxSegments", \.maxSegments), ("maxURLLength", \.maxURLLength), ("maxValueLength", \.maxValueLength),
+    ("maxSegments", \.maxSegments), ("maxURLLength", \.maxURLLength),
+    ("maxValueLength", \.maxValueLength),
   ]
 }

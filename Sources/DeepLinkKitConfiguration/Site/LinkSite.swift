@@ -102,28 +102,35 @@ public struct LinkSite: Sendable {
 }
 
 extension RouteTable {
+  /// `domain`, normalized, when the table serves universal links on it (one of its hosts, or a
+  /// subdomain of a wildcard host); `nil` when none is asked for. A domain the table does not
+  /// serve would get pages and links the app refuses (`unknownHost`), as `aasa verify` calls it
+  /// `hostNotServed`: it is refused, for the site and the QA site alike.
+  package func servedDomain(_ domain: String?) throws(RouteTableError) -> String? {
+    guard let domain = domain.map(AssociationTable.normalized) else { return nil }
+    let wildcards = hosts.map(AssociationTable.normalized).filter { $0.hasPrefix("*.") }.map { $0.dropFirst(1) }
+    guard appSiteAssociationDomains.contains(domain) || wildcards.contains(where: { domain.hasSuffix($0) }) else {
+      throw RouteTableError(problems: [
+        .init(
+          .invalidOption,
+          "the table serves no universal links on \(quoted(domain)) (hostNotServed); its domains: "
+            + (appSiteAssociationDomains.isEmpty ? "none" : appSiteAssociationDomains.joined(separator: ", ")))
+      ])
+    }
+    return domain
+  }
+}
+
+extension RouteTable {
   /// What the link domain serves for this table; see ``LinkSite``.
   ///
   /// - Throws: `RouteTableError` when the table does not build, it serves no universal-link host,
   ///   or an option is malformed (an App Store ID that is not digits, an Android package or
   ///   fingerprint).
   public func site(_ options: LinkSite.Options) throws(RouteTableError) -> LinkSite {
-    guard let domain = options.domain.map(AssociationTable.normalized) ?? appSiteAssociationDomains.first else {
+    guard let domain = try servedDomain(options.domain) ?? appSiteAssociationDomains.first else {
       throw RouteTableError(problems: [
         .init(.invalidOption, "the table lists no universal-link host; a site serves one domain")
-      ])
-    }
-    // A domain the table does not serve would get a site whose every page copies links the app
-    // refuses (`unknownHost`), as `aasa verify` calls it `hostNotServed`.
-    let wildcards = hosts.map(AssociationTable.normalized).filter { $0.hasPrefix("*.") }.map { $0.dropFirst(1) }
-    if options.domain != nil, !appSiteAssociationDomains.contains(domain),
-      !wildcards.contains(where: { domain.hasSuffix($0) })
-    {
-      throw RouteTableError(problems: [
-        .init(
-          .invalidOption,
-          "the table serves no universal links on \(quoted(domain)) (hostNotServed); its domains: "
-            + (appSiteAssociationDomains.isEmpty ? "none" : appSiteAssociationDomains.joined(separator: ", ")))
       ])
     }
     if let id = options.appStoreID, id.isEmpty || !id.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -483,9 +490,23 @@ struct SitePages {
         if (banner) banner.setAttribute("content", banner.getAttribute("content").replace(/app-argument=.*$/, "app-argument=" + link));
         button.addEventListener("click", function () {
           // The link marked with the time of the tap (DeferredLinks.handoffLink): what the app
-          // finds on the pasteboard at its first launch.
-          var query = link.indexOf("?") < 0 ? "?" : (/[?&]$/.test(link) ? "" : "&");
-          var marked = link + query + "\(DeferredHandoff.item)=" + Math.floor(Date.now() / 1000);
+          // finds on the pasteboard at its first launch. A mark the link carries already (a
+          // shared hand-off link) is replaced, so that this tap dates it.
+          var hash = link.indexOf("#");
+          var base = hash < 0 ? link : link.slice(0, hash);
+          var fragment = hash < 0 ? "" : link.slice(hash);
+          var mark = base.indexOf("?");
+          if (mark >= 0) {
+            var kept = base.slice(mark + 1).split("&").filter(function (item) {
+              return item.split("=")[0] !== "\(DeferredHandoff.item)";
+            });
+            base = base.slice(0, mark) + (kept.length ? "?" + kept.join("&") : "");
+          }
+          // An item of its own: after the query's own `?` when the query is empty, else after
+          // `&` (a later `?` is a character of the query).
+          var start = base.indexOf("?");
+          var query = start < 0 ? "?" : (start === base.length - 1 ? "" : "&");
+          var marked = base + query + "\(DeferredHandoff.item)=" + Math.floor(Date.now() / 1000) + fragment;
           var store = /Android/.test(navigator.userAgent) ? (play || appStore) : (appStore || play);
           var go = window.dlkOpenStore || function (url) { if (url) location.href = url; };
           var done = function () { go(store); };
@@ -512,21 +533,9 @@ struct SitePages {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     """
 
-  static func html(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-      .replacingOccurrences(of: "'", with: "&#39;")
-  }
+  static func html(_ text: String) -> String { MarkupText.html(text) }
 
-  /// A JavaScript string literal that cannot close or open a script element, nor start an HTML
-  /// comment inside one: every `<` is written `\u003C`.
-  static func script(_ text: String) -> String {
-    let data =
-      (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
-    return String(decoding: data, as: UTF8.self).dropFirst().dropLast()
-      .replacingOccurrences(of: "<", with: "\\u003C").replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-      .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
-  }
+  static func script(_ text: String) -> String { MarkupText.script(text) }
 }
 
 /// The pages' JavaScript string quoting, for tests.

@@ -73,17 +73,22 @@ extension RouteTable {
     _ data: Data, packageName: String, fingerprints: [String], domain: String? = nil
   ) -> [ConfigurationProblem] {
     let target: AssetLinksTarget
-    let generated: String
     do throws(RouteTableError) {
       target = try AssetLinksTarget(packageName: packageName, fingerprints: fingerprints)
+    } catch {
+      return error.problems.map { ConfigurationProblem("invalidOption", .error, $0.message) }
+    }
+    // The served file is read before the table's own file is made, which costs far more.
+    guard let statements = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+      return [ConfigurationProblem("invalidJSON", .error, "assetlinks.json must be a JSON array of statements")]
+    }
+    let generated: String
+    do throws(RouteTableError) {
       generated = try assetLinks(packageName: packageName, fingerprints: fingerprints, domain: domain).json
     } catch {
       return error.problems.map { ConfigurationProblem("invalidOption", .error, $0.message) }
     }
     let expected = try? JSONSerialization.jsonObject(with: Data(generated.utf8))
-    guard let statements = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
-      return [ConfigurationProblem("invalidJSON", .error, "assetlinks.json must be a JSON array of statements")]
-    }
     let mine = statements.filter {
       ($0["target"] as? [String: Any])?["package_name"] as? String == target.packageName
         && ($0["target"] as? [String: Any])?["namespace"] as? String == "android_app"

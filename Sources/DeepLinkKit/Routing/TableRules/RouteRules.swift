@@ -54,18 +54,26 @@ enum SourcesRule: RouteRule {
         ))
     }
     for rule in definition.pushRules {
-      if rule.when.isEmpty, rule.action == nil {
+      if rule.when.isEmpty, rule.answersTap {
         problems.append(
           .init(
             .invalidOption,
             "\(definition.label) has a push rule with no \"when\" fields and no action, so any notification would open it; name the fields that pick it"
           ))
       }
-      if rule.runsInBackground, rule.action == nil {
+      if rule.runsInBackground, rule.answersTap {
+        let tap = rule.action == nil ? "a tap" : "a tap (\(quoted(LinkPush.defaultAction)) is the tap's own action)"
         problems.append(
           .init(
             .invalidOption,
-            "\(definition.label) has a push rule that runs in the background for a tap, which always opens the app; give it the action that runs in the background"
+            "\(definition.label) has a push rule that runs in the background for \(tap), which always opens the app; give it the action that runs in the background"
+          ))
+      }
+      if rule.action == LinkPush.dismissAction {
+        problems.append(
+          .init(
+            .invalidOption,
+            "\(definition.label) has a push rule for the dismiss action (\(quoted(LinkPush.dismissAction))), which opens no route; remove it"
           ))
       }
       let reply = LinkPush.replyParameter

@@ -51,7 +51,7 @@ enum SiteCommand {
 
   static func generate(_ arguments: Arguments) throws -> Int32 {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "site generate takes no arguments") }
-    guard let output = arguments.options["output"] else {
+    guard let output = try arguments.writtenPath("output") else {
       throw Arguments.UsageError(message: "site generate needs --output DIR")
     }
     let fingerprints = arguments.repeated["android-fingerprint"] ?? []
@@ -99,7 +99,9 @@ enum SiteCommand {
 
   static func qa(_ arguments: Arguments) throws -> Int32 {
     guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "qa takes no arguments") }
-    guard let output = arguments.options["output"] else { throw Arguments.UsageError(message: "qa needs --output DIR") }
+    guard let output = try arguments.writtenPath("output") else {
+      throw Arguments.UsageError(message: "qa needs --output DIR")
+    }
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     let files: [LinkSite.File]
     do {

@@ -17,16 +17,20 @@ struct Arguments {
     var iterator = arguments.makeIterator()
     var optionsEnded = false
     while let argument = iterator.next() {
-      if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
+      // By UTF-8 bytes, not `Character`s: `-` followed by a joiner or a combining mark is one
+      // character, and `--\u{200C}output` would pass for an argument.
+      let bytes = argument.utf8
+      if optionsEnded || !bytes.starts(with: "--".utf8) || argument == "-" {
         positional.append(argument)
-      } else if argument == "--" {
+      } else if bytes.count == 2 {
         optionsEnded = true
       } else {
-        var name = String(argument.dropFirst(2))
+        let body = bytes.dropFirst(2)
+        var name = String(Substring(body))
         var value: String?
-        if let equals = name.firstIndex(of: "=") {
-          value = String(name[name.index(after: equals)...])
-          name = String(name[..<equals])
+        if let equals = body.firstIndex(of: UInt8(ascii: "=")) {
+          value = String(Substring(body[body.index(after: equals)...]))
+          name = String(Substring(body[..<equals]))
         }
         if allowedFlags.contains(name), value == nil {
           guard flags.insert(name).inserted else { throw UsageError(message: "--\(name) is given twice") }
@@ -44,6 +48,17 @@ struct Arguments {
         }
       }
     }
+  }
+
+  /// The value of an option that names a file or folder the command writes (`--output`,
+  /// `--apns`), if given. An empty one is a usage error, and nothing is written: an unset
+  /// variable in a script (`--output "$SITE"`) would otherwise name the working folder.
+  func writtenPath(_ name: String) throws(UsageError) -> String? {
+    guard let value = options[name] else { return nil }
+    guard !value.isEmpty else {
+      throw UsageError(message: "--\(name) is empty; name the \(name == "output" ? "folder" : "file") to write")
+    }
+    return value
   }
 
   /// The value of `--format`, which must be one of `allowed`.

@@ -86,20 +86,12 @@ enum AASACommand {
         return 1
       }
     }
-    if let directory = arguments.options["output"] {
-      for file in files {
-        let folder = URL(fileURLWithPath: directory).appendingPathComponent(file.domain)
-          .appendingPathComponent(".well-known")
-        let path = folder.appendingPathComponent("apple-app-site-association")
-        do {
-          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-          try Data(file.json.utf8).write(to: path)
-        } catch {
-          throw DeepLinkTool.TableFailure(
-            message: "cannot write \(path.path): \((error as NSError).localizedDescription)")
-        }
-        print(path.path)
-      }
+    if let directory = try arguments.writtenPath("output") {
+      // All or nothing, and only under the folder, as `site generate` writes.
+      let written = try SiteCommand.write(
+        files.map { LinkSite.File(path: "\($0.domain)/.well-known/apple-app-site-association", contents: $0.json) },
+        to: directory)
+      printLines(written)
     } else if Set(files.map(\.json)).count == 1 {
       print(files[0].json, terminator: "")
       if files.count > 1 {

@@ -5,8 +5,7 @@ import Foundation
 /// `deeplink`: resolves links, prints routes' links and checks route tables, with the real
 /// DeepLinkKit engine. Exit status: 0 done, 1 refused (a link opens nothing, a table has
 /// problems), 2 usage error or a table that cannot be read or built.
-@main
-struct DeepLinkTool {
+package struct DeepLinkTool {
   static let usage = """
     USAGE: deeplink <command> [options]
 
@@ -43,7 +42,7 @@ struct DeepLinkTool {
     2 usage error, or a table that cannot be read or built.
     """
 
-  @MainActor static func main() {
+  @MainActor package static func main() {
     exit(run(Array(CommandLine.arguments.dropFirst())))
   }
 
@@ -117,17 +116,23 @@ struct DeepLinkTool {
     do {
       let resolution = try router.resolve(input)
       if format == "json" {
-        print(
-          JSONText.object([
-            ("route", JSONText.string(resolution.route.name)),
-            ("parameters", parametersJSON(resolution.route)),
-            ("source", JSONText.string(resolution.source.rawValue)),
-          ]))
+        var members = [
+          ("route", JSONText.string(resolution.route.name)),
+          ("parameters", parametersJSON(resolution.route)),
+          ("source", JSONText.string(resolution.source.rawValue)),
+        ]
+        // A notification action that runs with the app in the background (a reply): no window,
+        // no `.ready`, delivered to the background handler.
+        if resolution.runsInBackground { members.append(("background", "true")) }
+        print(JSONText.object(members))
       } else {
         var lines = [
           link, "  route       \(resolution.route.name)", "  pattern     \(resolution.pattern)",
           "  source      \(resolution.source)",
         ]
+        if resolution.runsInBackground {
+          lines.append("  runs        in the background: no window and no .ready; the background handler gets it")
+        }
         let parameters = resolution.route.parameters.sorted { $0.key < $1.key }
         for (index, parameter) in parameters.enumerated() {
           let value = resolution.route.repeated[parameter.key]?.joined(separator: ", ") ?? parameter.value
@@ -158,7 +163,8 @@ struct DeepLinkTool {
     guard let name = arguments.positional.first else {
       throw Arguments.UsageError(message: "url takes a route name, then KEY=VALUE parameters")
     }
-    if arguments.options["bundle-id"] != nil, arguments.options["apns"] == nil {
+    let apns = try arguments.writtenPath("apns")
+    if arguments.options["bundle-id"] != nil, apns == nil {
       throw Arguments.UsageError(message: "--bundle-id goes with --apns")
     }
     let table = try loadTable(arguments.options["routes"])
@@ -201,7 +207,7 @@ struct DeepLinkTool {
       let pushKey = table.table.pushURLKeys.first ?? "deeplink"
       var opener: String?
       var input = DeepLinkInput.url(link)
-      if arguments.options["apns"] != nil {
+      if apns != nil {
         opener = "a push carrying it"
         input = .push(LinkPush(fields: [pushKey: link]))
       } else if arguments.flags.contains("simctl") {
@@ -216,7 +222,7 @@ struct DeepLinkTool {
         printError("deeplink: sourceNotAllowed: \(opener) cannot open it: \(refusal.message)")
         return 1
       }
-      if let file = arguments.options["apns"] {
+      if let file = apns {
         try writeAPNS(
           link: link, route: name, key: pushKey, to: file,
           bundleID: arguments.options["bundle-id"])
@@ -257,9 +263,7 @@ struct DeepLinkTool {
   }
 
   /// `text` in single quotes for a POSIX shell; a `'` inside is closed, escaped and reopened.
-  static func shellQuoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-  }
+  static func shellQuoted(_ text: String) -> String { MarkupText.shellWord(text) }
 
   static func lint(_ arguments: Arguments) throws -> Int32 {
     guard arguments.positional.isEmpty else {
@@ -368,7 +372,12 @@ func printError(_ text: String) {
 /// (a route name, a parameter value, a link from the command line) is written as an escape, so
 /// that no value can forge a line of output or reach the terminal as a control sequence.
 func printLines(_ lines: [String]) {
-  print(lines.map { TextRules.escaped($0) }.joined(separator: "\n"))
+  print(escapedLines(lines))
+}
+
+/// The lines as `printLines` prints them: each escaped onto one line.
+func escapedLines(_ lines: [String]) -> String {
+  lines.map { TextRules.escaped($0) }.joined(separator: "\n")
 }
 
 /// A value from the command line, quoted with escapes for a message.

@@ -10,15 +10,19 @@ struct TreeWriter {
   struct Refusal: Error { let message: String }
 
   let root: URL
+  /// Whether the folder was named at all: an empty name is no folder (it would be the working one).
+  private let isNamed: Bool
 
   /// - Parameter root: The folder, made if missing (a symbolic link to a folder is followed once,
   ///   here, since the user named it).
   init(root path: String) {
     root = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+    isNamed = !path.isEmpty
   }
 
   /// Writes `files` (paths relative to the root), returning each file's path as written.
   func write(_ files: [(path: String, contents: [UInt8])]) throws(Refusal) -> [String] {
+    guard isNamed else { throw Refusal(message: "nothing was written: the output folder's name is empty") }
     if let problem = LinkSite.treeProblem(files.map(\.path)) {
       throw Refusal(message: "nothing was written to \(root.path): \(problem)")
     }

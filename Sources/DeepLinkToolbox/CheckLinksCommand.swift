@@ -24,15 +24,20 @@ enum CheckLinksCommand {
     switch format {
     case "json": print(json(results, file: file, failed: failed.count))
     case "junit": print(junit(results, file: file, failed: failed.count), terminator: "")
-    default:
-      printLines(
-        failed.map { "\(file):\($0.line.number): \($0.line.link): \($0.message)" }
-          + [
-            "\(file): \(counted(results.count, "link")), "
-              + (failed.isEmpty ? "all open as expected" : "\(failed.count) failed")
-          ])
+    default: print(Self.text(results, file: file))
     }
     return failed.isEmpty ? 0 : 1
+  }
+
+  /// The text report: a line per failing link, then the count; each line escaped (`printLines`).
+  static func text(_ results: [LinkList.Result], file: String) -> String {
+    let failed = results.filter { !$0.passed }
+    return escapedLines(
+      failed.map { "\(file):\($0.line.number): \($0.line.link): \($0.message)" }
+        + [
+          "\(file): \(counted(results.count, "link")), "
+            + (failed.isEmpty ? "all open as expected" : "\(failed.count) failed")
+        ])
   }
 
   static func json(_ results: [LinkList.Result], file: String, failed: Int) -> String {
@@ -93,19 +98,7 @@ enum CheckLinksCommand {
 }
 
 /// Text in an XML attribute: one line, with no character XML 1.0 refuses (control characters
-/// are written as escapes first), and `&`, `<`, `>` and `"` as entities.
+/// are written as escapes first), and markup as entities, by Unicode scalars.
 enum XMLText {
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in TextRules.escaped(text) {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
+  static func escaped(_ text: String) -> String { MarkupText.xml(TextRules.escaped(text), oneLine: true) }
 }
