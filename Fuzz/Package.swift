@@ -5,6 +5,7 @@ import PackageDescription
 
 let fuzzTargets = [
   "FuzzURL", "FuzzPush", "FuzzRouteTable", "FuzzInputs", "FuzzDispatcher", "FuzzConfiguration", "FuzzDeferred",
+  "FuzzWriters",
 ]
 
 let package = Package(
@@ -17,14 +18,18 @@ let package = Package(
       dependencies: [
         .product(name: "DeepLinkKit", package: "DeepLinkKit"),
         .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
-      ])
+      ]),
+    // zbar's QR decoder and zlib (Debian's libzbar-dev and zlib1g-dev, which Fuzz/run installs),
+    // to read back every code the QA site draws.
+    .systemLibrary(name: "CDecoders", providers: [.apt(["libzbar-dev", "zlib1g-dev"])]),
   ]
     + fuzzTargets.map { name in
       // libFuzzer supplies `main`; the target only defines LLVMFuzzerTestOneInput.
       .executableTarget(
         name: name,
         dependencies: [
-          "FuzzSupport", .product(name: "DeepLinkKit", package: "DeepLinkKit"),
+          "FuzzSupport", "CDecoders", .product(name: "DeepLinkKit", package: "DeepLinkKit"),
+          .product(name: "_DeepLinkToolbox", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitDeferred", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitUIKit", package: "DeepLinkKit"),

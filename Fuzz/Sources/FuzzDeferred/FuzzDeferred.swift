@@ -9,9 +9,10 @@ import FuzzSupport
 /// and a backend's claim, each with any time (every `Double` a byte pattern makes: NaN, the
 /// infinities, subnormals, the largest finite ones). The first byte picks the channel; the next
 /// eight are the time. Never a trap; a time that is not a finite date, or outside the maximum
-/// age, is `expired`; only a hand-off within it reaches the dispatcher; a link to another host
-/// leaves the launch's one deferred link; `handoffLink` marks any link with any date, never a
-/// trap, with the whole seconds it holds (0 for a date no tap has).
+/// age, is `expired`; only a hand-off within it reaches the dispatcher; a link that opens no route
+/// leaves the launch's one deferred link (the App Clip's own entry excepted); `handoffLink` marks
+/// any link with any date, never a trap, with the whole seconds it holds (0 for a date no tap
+/// has), and a link marked already gets the new mark in place of the old.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDeferred(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard count >= 9 else { return 0 }
@@ -62,14 +63,39 @@ private let maxAge = 86_400.0
     default: break
     }
   }
-  // A link to another host leaves the launch's deferred link to the next channel.
-  if case .handedOver(.refused(let error)) = outcome, error.code == .unknownHost,
+  // A link that opens no route (another host, no route, malformed, not allowed) leaves the
+  // launch's deferred link to the next channel, unless it was the App Clip's own entry.
+  if case .handedOver(.refused(let error)) = outcome, bytes[0] % 4 != 2,
     links.claim("https://app.example.com/messages/2", id: nil, createdAt: nil) == .nothing(.alreadyTaken)
   {
-    violation("a link to another host used up the launch's deferred link")
+    violation("a link refused as \(error.code) used up the launch's deferred link")
   }
-  // Marking: any link, any date; the mark is found again, with the time written.
-  let marked = DeferredLinks<NamedRoute>.handoffLink(text, at: Date(timeIntervalSince1970: time))
-  let seconds = Int(exactly: Date(timeIntervalSince1970: time).timeIntervalSince1970.rounded(.down)) ?? 0
+  // Marking: any link, any date; the mark is found again, with the time written, once: a link
+  // marked before gets the new mark in place of the old one, and reads as the newer time.
+  let date = Date(timeIntervalSince1970: time)
+  let marked = DeferredLinks<NamedRoute>.handoffLink(text, at: date)
+  let seconds = Int(exactly: date.timeIntervalSince1970.rounded(.down)) ?? 0
   if !marked.contains("dlk_handoff=\(seconds)") { violation("\(marked.debugDescription) lacks its time \(seconds)") }
+  let again = DeferredLinks<NamedRoute>.handoffLink(marked, at: tap)
+  if again != DeferredLinks<NamedRoute>.handoffLink(text, at: tap) {
+    violation("marking \(marked.debugDescription) again gave \(again.debugDescription)")
+  }
+  if marks(in: again) != 1 { violation("\(again.debugDescription) carries \(marks(in: again)) marks") }
+  let pasted = DeferredLinks(
+    dispatcher: LinkDispatcher(router: fuzzRouter), store: DeferredLinkMemoryStore(), now: { tap })
+  if case .refused(let error) = pasted.claimPasted(again), error.code == .expired {
+    violation("\(again.debugDescription), marked at the time of the launch, is expired")
+  }
+}
+
+/// How many hand-off items `text` holds before its fragment.
+private func marks(in text: String) -> Int {
+  let base = text.unicodeScalars.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+  guard let query = base.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first else {
+    return 0
+  }
+  return query.split(separator: "&", omittingEmptySubsequences: false).filter { item in
+    let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? item[...]
+    return name.elementsEqual("dlk_handoff".unicodeScalars)
+  }.count
 }

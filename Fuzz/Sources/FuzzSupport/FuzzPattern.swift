@@ -36,16 +36,21 @@ public struct FuzzPattern {
   public let query: [QueryParameter]
 
   /// Reads `text`, or `nil` when it is not a pattern by the grammar above.
+  ///
+  /// Split by Unicode scalars, as the library splits: a `/`, `?`, `&` or `=` followed by a
+  /// combining mark is one `Character` with it, and a split on characters would not see it.
   public init?(_ text: String) {
-    let parts = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    typealias Scalars = Substring.UnicodeScalarView
+    let scalars = Scalars(text.unicodeScalars)
+    let parts = scalars.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     var segments: [Segment] = []
     // Empty pieces are the leading `/` and a trailing one, which patterns ignore.
     for piece in parts[0].split(separator: "/") {
-      if piece == "*" {
+      if piece.elementsEqual(["*"]) {
         segments.append(.wildcard)
-      } else if piece.hasPrefix("*") {
+      } else if piece.first == "*" {
         segments.append(.catchAll(name: String(piece.dropFirst())))
-      } else if piece.hasPrefix(":") {
+      } else if piece.first == ":" {
         guard let (name, type) = Self.typed(piece.dropFirst()) else { return nil }
         segments.append(.parameter(name: name, type: type))
       } else {
@@ -60,9 +65,9 @@ public struct FuzzPattern {
         var presence = Presence.required
         if let equals = item.firstIndex(of: "=") {
           (declaration, presence) = (item[..<equals], .defaulted)
-        } else if item.hasSuffix("?") {
+        } else if item.last == "?" {
           (declaration, presence) = (item.dropLast(), .optional)
-        } else if item.hasSuffix("*") {
+        } else if item.last == "*" {
           (declaration, presence) = (item.dropLast(), .repeated)
         }
         guard let (name, type) = Self.typed(declaration) else { return nil }
@@ -74,9 +79,9 @@ public struct FuzzPattern {
   }
 
   /// A name with an optional `(type)` after it.
-  private static func typed(_ text: Substring) -> (String, ParameterType)? {
+  private static func typed(_ text: Substring.UnicodeScalarView) -> (String, ParameterType)? {
     guard let open = text.firstIndex(of: "(") else { return text.isEmpty ? nil : (String(text), .string) }
-    guard text.hasSuffix(")"), open > text.startIndex,
+    guard text.last == ")", open > text.startIndex,
       let type = ParameterType(rawValue: String(text[text.index(after: open)..<text.index(before: text.endIndex)]))
     else { return nil }
     return (String(text[..<open]), type)
