@@ -5,7 +5,7 @@ import PackageDescription
 
 let fuzzTargets = [
   "FuzzURL", "FuzzPush", "FuzzRouteTable", "FuzzInputs", "FuzzDispatcher", "FuzzConfiguration", "FuzzDeferred",
-  "FuzzWriters",
+  "FuzzWriters", "FuzzReceiver",
 ]
 
 let package = Package(

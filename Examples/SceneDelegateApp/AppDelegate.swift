@@ -22,4 +22,9 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     LinkIntents.register(links)  // App Intents find the receiver by its route type
     return true  // with scenes, launchOptions holds no link: the scene delegate drains them
   }
+
+  func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
+    // The user closed these windows (a disconnected scene may come back; a discarded one does not).
+    for session in sceneSessions { windows.remove(scene: session.persistentIdentifier) }
+  }
 }

@@ -15,17 +15,13 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     window = UIWindow(windowScene: scene)
     window?.rootViewController = tabs
     window?.makeKeyAndVisible()
-    windows.register(scene: session.persistentIdentifier) { [weak tabs] route in tabs?.show(route) }
+    // This window shows its links; it is the window the user is in whenever it becomes key.
+    windows.register(scene) { [weak tabs] route in tabs?.show(route) }
     links.willConnect(options: connectionOptions, scene: session.persistentIdentifier)
   }
 
   func sceneDidBecomeActive(_ scene: UIScene) {
-    windows.activate(scene: scene.session.persistentIdentifier)  // links of no known window come here
     links.dispatcher.satisfy(.ready)  // the UI is on screen: held links are delivered now
-  }
-
-  func sceneDidDisconnect(_ scene: UIScene) {
-    windows.remove(scene: scene.session.persistentIdentifier)
   }
 
   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {

@@ -23,17 +23,13 @@ struct ItemsWindow: View {
   let links: LinkReceiver<ItemsRoute>
   let navigation: LinkNavigationStates<ItemsRoute>
   @State private var window: String?  // the scene's session identifier, once the view is in its window
-  @Environment(\.scenePhase) private var scenePhase
 
   var body: some View {
     ContentView(navigation: navigation.state(forScene: window))
       .onOpenURL(forwardingTo: links, scene: window)
       .onContinueUserActivity("com.apple.corespotlightitem", forwardingTo: links, scene: window)
-      .linkScene($window)
+      .linkScene($window, navigation: navigation)  // this window shows its links; key: links of no window too
       .handlesExternalEvents(preferring: ["*"], allowing: ["*"])  // an open window takes a link, not a new one
-      .onChange(of: scenePhase == .active ? window : nil, initial: true) {
-        if scenePhase == .active, let window { navigation.activate(scene: window) }  // links of no window come here
-      }
       .onAppear { links.dispatcher.satisfy(.ready) }
   }
 }
@@ -67,6 +63,11 @@ final class ItemsAppDelegate: NSObject, UIApplicationDelegate {
     let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)
     configuration.delegateClass = ItemsSceneDelegate.self  // quick actions reach a scene delegate only
     return configuration
+  }
+
+  func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
+    // The user closed these windows: their links go to the window used before.
+    for session in sceneSessions { navigation.remove(scene: session.persistentIdentifier) }
   }
 }
 

@@ -37,9 +37,6 @@ public struct DeepLinkError: Error, CodedMessage {
     public static let invalidParameter = Code(rawValue: "invalidParameter")
     /// A route matched, but it may not be opened from the link's source.
     public static let sourceNotAllowed = Code(rawValue: "sourceNotAllowed")
-    /// An App Intent handed a route over before the app registered a receiver for its route type
-    /// (`LinkIntents.register(_:)`).
-    public static let noReceiver = Code(rawValue: "noReceiver")
   }
 
   /// What kind of failure this is.

@@ -88,8 +88,10 @@
     ///
     /// iOS hands the intent to the scene before `perform()`: the scene delegate forwards
     /// `scene(_:willPerformAppIntent:)` with one line, or, when it does not implement it, the
-    /// intent's `performNavigation(forScene:)` (given here) hands the route over. `perform()`
-    /// then opens nothing, so the route opens once.
+    /// intent's `performNavigation(forScene:)` (given here) hands the route over; in SwiftUI,
+    /// `onAppIntentExecution` does, with ``LinkReceiver/receiveAppIntent(_:scene:)``. `perform()`
+    /// hands it over itself when none of them did (SwiftUI's own scene delegate may take the
+    /// intent), so it opens once.
     ///
     /// ```swift
     /// struct ShowItemIntent: LinkOpeningSceneIntent {
@@ -121,7 +123,7 @@
       @MainActor
       public func perform() async throws -> some IntentResult {
         LinkIntents.warnUnlessOpensApp(Self.self, opensApp: Self.opensApp)
-        try LinkIntents.perform(route, sceneChosen: uiScene != nil)
+        try LinkIntents.perform(route, scene: uiScene?.session.persistentIdentifier)
         return .result()
       }
     }

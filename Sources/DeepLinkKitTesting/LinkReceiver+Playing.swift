@@ -113,36 +113,48 @@ extension LinkReceiver {
   }
 }
 
+/// Which code takes an App Intent iOS performs in a scene (iOS 26, a `LinkOpeningSceneIntent`)
+/// before its `perform()` runs.
+public enum SceneIntentPath: Sendable, CaseIterable {
+  /// The scene delegate's `scene(_:willPerformAppIntent:)` forwards it (`receive(_:in:)`).
+  case sceneDelegate
+  /// The delegate does not implement it: iOS calls the intent's `performNavigation(forScene:)`.
+  case performNavigation
+  /// SwiftUI's `onAppIntentExecution`, called after `perform()` has run.
+  case swiftUIAfterPerform
+  /// SwiftUI's own scene delegate took it, with no `onAppIntentExecution`: only `perform()` runs.
+  case performOnly
+}
+
 extension LinkReceiver {
   /// Plays an App Intent that opens the app in a scene (iOS 26, a `LinkOpeningSceneIntent`), as
   /// iOS calls it: on a cold start the scene connects first (the intent is in the connection
-  /// options' `appIntent`, which is not read); then the scene delegate's
-  /// `scene(_:willPerformAppIntent:)` forwards it (`receiveAppIntent(_:scene:)`), or, when the
-  /// delegate does not implement it, the intent's `performNavigation(forScene:)` hands it to the
-  /// receiver registered with `LinkIntents`; then the intent's `perform()` runs, its `uiScene`
-  /// the scene. With no scene, iOS calls `perform()` only.
+  /// options' `appIntent`, which is not read); then the scene takes it by `path` (the scene
+  /// delegate, the intent's `performNavigation(forScene:)`), then the intent's `perform()` runs,
+  /// its `uiScene` the scene (and SwiftUI's `onAppIntentExecution`, on that path). With no scene,
+  /// iOS calls `perform()` only.
   ///
   /// - Parameters:
   ///   - route: The intent's route.
   ///   - scene: The scene iOS chose for it, if any.
   ///   - coldStart: Whether the intent launched the app.
-  ///   - sceneDelegateForwards: Whether the scene delegate implements
-  ///     `scene(_:willPerformAppIntent:)`.
-  /// - Throws: What `perform()` throws (`LinkIntents.perform(_:sceneChosen:)`).
+  ///   - path: Which code takes the intent in the scene.
+  /// - Throws: What `perform()` throws (`LinkIntents.perform(_:scene:)`).
   public func playAppIntent(
-    _ route: Route, scene: String?, coldStart: Bool = false, sceneDelegateForwards: Bool = true
+    _ route: Route, scene: String?, coldStart: Bool = false, path: SceneIntentPath = .sceneDelegate
   ) throws(DeepLinkError) {
     if coldStart {
       _ = didFinishLaunching(rawOptions: nil)
       willConnect(options: FakeConnectionOptions(), scene: scene)
     }
     if let scene {
-      if sceneDelegateForwards {
-        receiveAppIntent(route, scene: scene)
-      } else {
-        LinkIntents.receiver(for: Route.self)?.receiveAppIntent(route, scene: scene)
+      switch path {
+      case .sceneDelegate: receiveAppIntent(route, scene: scene)
+      case .performNavigation: LinkIntents.receiver(for: Route.self)?.receiveAppIntent(route, scene: scene)
+      case .swiftUIAfterPerform, .performOnly: break
       }
     }
-    try LinkIntents.perform(route, sceneChosen: scene != nil)
+    try LinkIntents.perform(route, scene: scene)
+    if let scene, path == .swiftUIAfterPerform { receiveAppIntent(route, scene: scene) }
   }
 }

@@ -1,6 +1,12 @@
 import DeepLinkKit
 import Foundation
 
+extension DeepLinkError.Code {
+  /// An App Intent handed a route over before the app registered a receiver for its route type
+  /// (``LinkIntents/register(_:)``).
+  public static let noReceiver = DeepLinkError.Code(rawValue: "noReceiver")
+}
+
 /// Where an App Intent that opens the app finds the app's ``LinkReceiver``: registered once at
 /// launch, found by route type. An intent that adopts `LinkOpeningIntent` (the
 /// `DeepLinkKitAppIntents` product, on Apple platforms) needs nothing else; one that writes its
@@ -83,43 +89,48 @@ public enum LinkIntents {
         .noReceiver,
         "no LinkReceiver<\(Route.self)> is registered for App Intents; call LinkIntents.register(links) at launch")
     }
-    let outcome = receiver.receiveAppIntent(route, scene: scene)
+    let outcome = receiver.dispatcher.receive(route: route, source: .intent, scene: scene)
     if case .refused(let error) = outcome { throw error }
     return outcome
   }
 
   /// What the `perform()` of a scene-targeted App Intent (iOS 26 `UISceneAppIntent`,
-  /// `LinkOpeningSceneIntent`) does with its route. When iOS chose a scene for the intent, it
-  /// has already handed the intent to that scene, before `perform()`: to the scene delegate's
-  /// `scene(_:willPerformAppIntent:)` (``LinkReceiver/receiveAppIntent(_:scene:)``), or, when
-  /// the delegate does not implement it, to the intent's `performNavigation(forScene:)`. Either
-  /// one opened the route in that scene, so `perform()` opens nothing, and a link is delivered
-  /// once. When iOS chose no scene, `perform()` opens it as ``open(_:scene:)`` does.
+  /// `LinkOpeningSceneIntent`) does with its route. When iOS chose a scene for the intent, the
+  /// scene may have taken it before `perform()`: the scene delegate's
+  /// `scene(_:willPerformAppIntent:)`, the intent's `performNavigation(forScene:)`, or SwiftUI's
+  /// `onAppIntentExecution` hands it to ``LinkReceiver/receiveAppIntent(_:scene:)``. Whether one
+  /// did or not (SwiftUI's own scene delegate may take the intent, and then neither UIKit path
+  /// runs), the route is handed over once: `perform()` hands it over named by the scene, unless
+  /// the scene did in the last ten seconds, and a scene path that comes after `perform()` finds
+  /// it handed over. When iOS chose no scene, `perform()` opens it as ``open(_:scene:)`` does.
   ///
   /// - Parameters:
   ///   - route: The route the intent opens.
-  ///   - sceneChosen: Whether iOS chose a scene for the intent (`uiScene != nil`).
-  /// - Returns: What the dispatcher did with the route; `nil` when the scene took it.
+  ///   - scene: The scene iOS chose for the intent (`uiScene?.session.persistentIdentifier`),
+  ///     or `nil`.
+  /// - Returns: What the dispatcher did with the route.
   /// - Throws: `DeepLinkError`: `noReceiver` when no receiver of `Route` is registered, and the
   ///   refusal of a route whose definition does not let intents open it.
   @discardableResult
-  public static func perform<Route>(_ route: Route, sceneChosen: Bool) throws(DeepLinkError) -> LinkOutcome<Route>? {
+  public static func perform<Route>(_ route: Route, scene: String?) throws(DeepLinkError) -> LinkOutcome<Route> {
     // With no scene chosen the route is opened here; with no receiver, `open` throws `noReceiver`.
-    guard sceneChosen, let receiver = receiver(for: Route.self) else { return try open(route) }
-    // The scene took the route (a refusal is the dispatcher's event); the refusal is thrown here
-    // too, for Siri and Shortcuts to show.
-    _ = try receiver.dispatcher.router.checkedRoute(route, from: .intent)
-    return nil
+    guard let scene, let receiver = receiver(for: Route.self) else { return try open(route) }
+    let outcome = receiver.receiveSceneIntent(route, scene: scene, fromPerform: true)
+    // A refusal is the dispatcher's event; it is thrown here too, for Siri and Shortcuts to show.
+    if case .refused(let error) = outcome { throw error }
+    return outcome
   }
 }
 
 extension LinkReceiver {
-  /// Hands over the route of an App Intent iOS is about to perform in `scene`: the forward of
+  /// Hands over the route of an App Intent iOS performs in `scene`: the forward of
   /// `AppIntentSceneDelegate.scene(_:willPerformAppIntent:)` (iOS 26; the `DeepLinkKitAppIntents`
-  /// product's `receive(_:in:)` reads the route of a `LinkOpeningSceneIntent`) and of the
-  /// intent's own `performNavigation(forScene:)`. The route goes through the dispatcher as a link
-  /// from an intent (its sources, confirmation and conditions apply), held and de-duplicated as
-  /// that scene's.
+  /// product's `receive(_:in:)` reads the route of a `LinkOpeningSceneIntent`), of the intent's
+  /// own `performNavigation(forScene:)` and of SwiftUI's `onAppIntentExecution`. The route goes
+  /// through the dispatcher as a link from an intent (its sources, confirmation and conditions
+  /// apply), held and de-duplicated as that scene's, once per run of the intent: the intent's
+  /// `perform()` (``LinkIntents/perform(_:scene:)``) hands the same route over only when no scene
+  /// path did, and a scene path after it finds it handed over.
   ///
   /// The intent that connected a new scene (`UIScene.ConnectionOptions.appIntent`) is not read
   /// at connection: iOS always calls `scene(_:willPerformAppIntent:)` after the scene connects,
@@ -128,9 +139,32 @@ extension LinkReceiver {
   /// - Parameters:
   ///   - route: The intent's route.
   ///   - scene: The scene's `session.persistentIdentifier`.
-  /// - Returns: What the dispatcher did with it.
+  /// - Returns: What the dispatcher did with it (what it did the first time, for the second path
+  ///   of one run).
   @discardableResult
   public func receiveAppIntent(_ route: Route, scene: String?) -> LinkOutcome<Route> {
-    dispatcher.receive(route: route, source: .intent, scene: scene)
+    guard let scene else { return dispatcher.receive(route: route, source: .intent) }
+    return receiveSceneIntent(route, scene: scene, fromPerform: false)
+  }
+
+  /// How long a scene intent's route, handed over by one path, waits for the other path of the
+  /// same run (iOS calls both within the same second).
+  nonisolated static var sceneIntentMemory: Duration { .seconds(10) }
+
+  /// Hands over a scene intent's route from `perform()` or from a scene path, once per run: the
+  /// second path of a run (the other one, the same route and scene, within
+  /// ``sceneIntentMemory``) gets what the first got.
+  func receiveSceneIntent(_ route: Route, scene: String, fromPerform: Bool) -> LinkOutcome<Route> {
+    let now = dispatcher.time
+    sceneIntents.removeAll { now - $0.time > Self.sceneIntentMemory || $0.time > now }
+    if let index = sceneIntents.firstIndex(where: {
+      $0.fromPerform != fromPerform && $0.route == route && $0.scene == scene
+    }) {
+      return sceneIntents.remove(at: index).outcome
+    }
+    let outcome = dispatcher.receive(route: route, source: .intent, scene: scene)
+    sceneIntents.append((route, scene, fromPerform, now, outcome))
+    if sceneIntents.count > 16 { sceneIntents.removeFirst() }
+    return outcome
   }
 }

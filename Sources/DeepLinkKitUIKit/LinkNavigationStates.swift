@@ -4,13 +4,16 @@
 
   /// One ``LinkNavigationState`` per window, for an app with several: each link goes to the
   /// state of the window it arrived in (its `DeliveryContext.sceneIdentifier`), so another
-  /// window never consumes it. A link of no known window (a notification tap, an App Intent) goes
-  /// to the window used last (``activate(scene:)``), or waits for the first window that becomes
-  /// active.
+  /// window never consumes it. A link of no known window (a notification tap, an App Intent), or
+  /// of a window no view shows (one that closed, a `WindowGroup(for:)` window opened without
+  /// `linkScene`), goes to the window the user used last (``activate(scene:)``), or waits for the
+  /// first window that is activated. The rule is `LinkWindows`'s.
   ///
   /// A window is named as every source names it, by its scene's session identifier (a
   /// notification tap's `targetScene`, a quick action's and an App Intent's scene): in SwiftUI,
-  /// `linkScene(_:)` reads it once the view is in its window.
+  /// `linkScene(_:navigation:)` reads it once the view is in its window, and activates the window
+  /// each time it becomes key (iPadOS keeps several windows `foregroundActive` at once, so a
+  /// scene phase says less of where the user is).
   ///
   /// ```swift
   /// // composition root
@@ -20,10 +23,12 @@
   /// // each window's root view (@State private var window: String?)
   /// ContentView(navigation: navigation.state(forScene: window))
   ///   .onOpenURL(forwardingTo: links, scene: window)
-  ///   .linkScene($window)
-  ///   .onChange(of: scenePhase == .active ? window : nil, initial: true) {
-  ///     if scenePhase == .active, let window { navigation.activate(scene: window) }
-  ///   }
+  ///   .linkScene($window, navigation: navigation)
+  ///
+  /// // the app delegate: a window closes for good when its session is discarded
+  /// func application(_ application: UIApplication, didDiscardSceneSessions sessions: Set<UISceneSession>) {
+  ///   for session in sessions { navigation.remove(scene: session.persistentIdentifier) }
+  /// }
   /// ```
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
   @MainActor
@@ -32,6 +37,8 @@
     /// Each window's state; made when a view first asks, which is not a change to observe (a view
     /// observes its own state).
     @ObservationIgnored private var states: [String: LinkNavigationState<Route>] = [:]
+    /// Which window a link goes to: the windows activated, the one used last last.
+    @ObservationIgnored private var choice = WindowChoice()
     /// The window used last, which takes links of no known window.
     public private(set) var activeScene: String?
     /// A link of no known window delivered before any window was active.
@@ -44,6 +51,7 @@
 
     /// The state of the window `scene`, made when first asked for; a window not named yet (`nil`)
     /// gets an empty state, and its own once it is named (links meanwhile wait for it in theirs).
+    /// Links are delivered into a window's state once the window is activated.
     ///
     /// - Parameter scene: The window's identifier, as its links are handed over with.
     public func state(forScene scene: String?) -> LinkNavigationState<Route> {
@@ -54,18 +62,37 @@
       return state
     }
 
-    /// Records that the user is in window `scene` (its scene phase became active): links of no
-    /// known window go there, starting with one that waited for a window.
-    public func activate(scene: String) {
-      activeScene = scene
-      if unplaced.route != nil { state(forScene: scene).keep(unplaced.move()) }
+    /// Records that a view shows the window `scene` (`linkScene(_:navigation:)` calls this once
+    /// the view is in its window): its links are delivered into its state from now on. Until a
+    /// window is activated, it takes links of no known window too, starting with one that waited.
+    public func register(scene: String) {
+      choice.register(scene)
+      placeWaitingLink()
     }
 
-    /// Forgets a window that closed; its route not yet consumed goes with it, reported dropped
-    /// (`DropReason.Code.windowClosed`).
+    /// Records that the user is in window `scene`, which a view shows (it became key;
+    /// `linkScene(_:navigation:)` calls this): links of that window are delivered into its state,
+    /// and links of no known window too, starting with one that waited for a window.
+    public func activate(scene: String) {
+      choice.use(scene)
+      placeWaitingLink()
+    }
+
+    /// The window used last takes the link that waited for a window, if any.
+    private func placeWaitingLink() {
+      let active = choice.window(for: nil)
+      if activeScene != active { activeScene = active }
+      if unplaced.route != nil, let scene = active { state(forScene: scene).keep(unplaced.move()) }
+    }
+
+    /// Forgets a window that closed for good (`application(_:didDiscardSceneSessions:)`; a scene
+    /// that disconnects may come back): its route not yet consumed goes with it, reported dropped
+    /// (`DropReason.Code.windowClosed`), and its links go to the window used before it.
     public func remove(scene: String) {
       states.removeValue(forKey: scene)?.discard(.windowClosed)
-      if activeScene == scene { activeScene = nil }
+      choice.remove(scene)
+      let active = choice.window(for: nil)
+      if activeScene != active { activeScene = active }
     }
 
     /// Delivers a route into its window's state; pass this as the dispatcher's handler
@@ -76,7 +103,7 @@
     ///   - context: Its context, which names the window it arrived in, if known.
     public func deliver(_ route: Route, _ context: DeliveryContext) {
       let kept = KeptRoute(delivering: route)
-      guard let scene = context.sceneIdentifier ?? activeScene else {
+      guard let scene = choice.window(for: context.sceneIdentifier) else {
         unplaced.keepNewest(kept)
         return
       }

@@ -26,6 +26,8 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   private let onRefusedUniversalLink: (@MainActor (URL, DeepLinkError) -> Void)?
   /// The routes of window activities not yet received, by their activity's token, oldest first.
   private var windowRoutes: [(token: String, route: Route)] = []
+  /// The scene intents' routes handed over by one path of a run, for the other path to find.
+  var sceneIntents: [(route: Route, scene: String, fromPerform: Bool, time: Duration, outcome: LinkOutcome<Route>)] = []
 
   /// Creates a receiver.
   ///
@@ -221,9 +223,12 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
 
   /// Handles `userNotificationCenter(_:didReceive:withCompletionHandler:)` from any thread: copies
   /// the response into plain values on the calling thread and hands the notification to the
-  /// dispatcher, which receives it on the main actor; `completion` is called exactly once, when
-  /// the dispatcher has received it, or, for an action that runs in the background
-  /// (`PushRule.runsInBackground`: a reply), once the dispatcher's background handler has finished.
+  /// dispatcher, which receives it on the main actor, after this returns. `completion` is called
+  /// exactly once: when the dispatcher has received it, or, for an action that runs in the
+  /// background (`PushRule.runsInBackground`: a reply), once the dispatcher's background handler
+  /// has finished with it (for an action held until sign-in, when it is handled, dropped, or
+  /// after 25 seconds; see `LinkDispatcher.setBackgroundHandler(_:)`). iOS may suspend the app
+  /// once it is called, so a reply is never reported done before it is sent.
   ///
   /// This is the one line to add to a notification delegate the app already has (its own, or
   /// one a push SDK installs):
@@ -245,27 +250,38 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   }
 
   /// Routes a tap for a delegate that wraps the app's own (`LinkNotificationDelegate(wrapping:)`):
-  /// `forward` passes the completion handler on to the wrapped delegate and answers whether it
-  /// took it (it implements the method); when it did not, the handler is called here. Either way
-  /// it is called exactly once, by one of them.
+  /// `forward` passes a completion handler on to the wrapped delegate and answers whether it
+  /// took it (it implements the method). `completion`, iOS's, is called exactly once, when both
+  /// are done: the link (as ``didReceive(_:completion:)`` waits for it) and the wrapped delegate
+  /// (when it calls the handler it was given; at once when it took none).
   nonisolated func didReceive(
     _ response: some NotificationResponseInput, completion: @escaping @Sendable () -> Void,
     forwarding forward: (@escaping @Sendable () -> Void) -> Bool
   ) {
-    receive(response)
-    if !forward(completion) { completion() }
+    let gate = CompletionGate(parts: 2, then: completion)
+    receive(response, whenDone: { gate.finish(0) })
+    if !forward({ gate.finish(1) }) { gate.finish(1) }
   }
 
-  /// Hands a notification response to the dispatcher from any thread, leaving the delegate's
-  /// completion handler to the caller: for a delegate that does more with the response and calls
-  /// the handler itself.
+  /// Hands a notification response to the dispatcher from any thread, and returns once it is
+  /// received, or, for an action that runs in the background, once the background handler has
+  /// finished with it, as ``didReceive(_:completion:)`` calls its completion: for the async form
+  /// of a delegate the app already has, which iOS takes as done when it returns.
+  ///
+  /// ```swift
+  /// func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+  ///   await links.receive(response)
+  /// }
+  /// ```
   ///
   /// The response's `targetScene` is the window the notification opens in: its holding and
   /// duplicates are that scene's (read on the main actor, where a scene may be read).
   ///
   /// - Parameter response: The notification response; copied into plain values at once.
-  public nonisolated func receive(_ response: some NotificationResponseInput) {
-    receive(response, whenDone: nil)
+  public nonisolated func receive(_ response: some NotificationResponseInput) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      receive(response, whenDone: { done.resume() })
+    }
   }
 
   nonisolated func receive(
@@ -274,5 +290,30 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
     var readScene: (@MainActor @Sendable () -> String?)?
     if let scene = response.targetSceneInput { readScene = { scene.sessionIdentifier } }
     dispatcher.submit(.push(response.notification), scene: readScene, whenDone: whenDone)
+  }
+}
+
+/// A completion handler called once every part of the work it waits for has finished; a part
+/// that reports twice (a wrapped delegate that calls its handler twice) counts once, and the
+/// handler is never called twice.
+final class CompletionGate: @unchecked Sendable {
+  // Unchecked: `finished` is read and written under `lock` only.
+  private let lock = NSLock()
+  private var finished: [Bool]
+  private let completion: @Sendable () -> Void
+
+  init(parts: Int, then completion: @escaping @Sendable () -> Void) {
+    finished = Array(repeating: false, count: parts)
+    self.completion = completion
+  }
+
+  /// Records that part `part` finished; the last part to finish calls the handler.
+  func finish(_ part: Int) {
+    let isLast = lock.withLock { () -> Bool in
+      guard !finished[part] else { return false }
+      finished[part] = true
+      return !finished.contains(false)
+    }
+    if isLast { completion() }
   }
 }

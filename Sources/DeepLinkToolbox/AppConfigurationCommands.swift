@@ -7,15 +7,21 @@ import Foundation
 enum AppConfigurationCommands {
   static let usage = """
       doctor [--routes FILE] --info-plist FILE [--extension-plist FILE ...] [--entitlements FILE]
-             [--strict] [--format text|json]
+             [--app-clip] [--app-group GROUP] [--strict] [--format text|json]
                           Checks the app's URL types, quick actions, activity types, intents
                           and associated domains against the table (XML, binary or JSON
                           property lists); exit 1 on an error (with --strict, a warning too).
-      plist [--routes FILE] [--bundle-id ID] [--entitlements [--app-clip]] [--format xml|json]
+                          An App Clip's files (NSAppClip; --app-clip insists) are checked as
+                          a clip's: appclips: entries, its full app, its app group (--app-group:
+                          the group both targets must list for the hand-off).
+      plist [--routes FILE] [--bundle-id ID] [--entitlements [--app-clip] [--app-group GROUP]]
+            [--clip-entitlements --parent-app-id ID --app-group GROUP] [--format xml|json]
                           Prints the Info.plist entries the table needs (URL types, activity
                           types, intents, static quick actions), or with --entitlements the
                           associated domains (--app-clip: with the appclips: entries the
-                          app's and its App Clip's targets list); `doctor` passes them.
+                          app's and its App Clip's targets list; --app-group: the hand-off's
+                          group), or with --clip-entitlements the App Clip target's own;
+                          `doctor` passes them.
     """
 
   static func doctor(_ arguments: Arguments) throws -> Int32 {
@@ -35,7 +41,12 @@ enum AppConfigurationCommands {
     } catch let error as DeepLinkError {
       throw DeepLinkTool.TableFailure(message: error.message)
     }
-    let problems = loaded.table.check(configuration)
+    if arguments.flags.contains("app-clip"), !configuration.isAppClip {
+      throw DeepLinkTool.TableFailure(
+        message:
+          "\(infoPlist) is not an App Clip's Info.plist: it has no NSAppClip dictionary, which an App Clip's needs")
+    }
+    let problems = loaded.table.check(configuration, appGroup: arguments.options["app-group"])
     return ProblemReport(problems: problems, strict: arguments.flags.contains("strict")).print(format: format)
   }
 
@@ -46,14 +57,30 @@ enum AppConfigurationCommands {
     _ = try loaded.router()
     let bundleID = arguments.options["bundle-id"]
     let appClip = arguments.flags.contains("app-clip")
-    if arguments.flags.contains("entitlements") {
-      guard bundleID == nil, format == "xml" else {
+    let appGroup = arguments.options["app-group"]
+    let parent = arguments.options["parent-app-id"]
+    if arguments.flags.contains("clip-entitlements") {
+      guard let parent, let appGroup, bundleID == nil, !appClip, format == "xml",
+        !arguments.flags.contains("entitlements")
+      else {
         throw Arguments.UsageError(
-          message: "--entitlements prints an XML entitlements file; it takes no other option but --app-clip")
+          message: "--clip-entitlements prints the App Clip target's entitlements; it takes --parent-app-id ID and "
+            + "--app-group GROUP, and no other option")
       }
-      print(loaded.table.entitlementsPlist(appClip: appClip), terminator: "")
+      print(loaded.table.appClipEntitlementsPlist(parentApplicationID: parent, appGroup: appGroup), terminator: "")
+    } else if arguments.flags.contains("entitlements") {
+      guard bundleID == nil, parent == nil, format == "xml" else {
+        throw Arguments.UsageError(
+          message: "--entitlements prints an XML entitlements file; it takes no other option but --app-clip and "
+            + "--app-group")
+      }
+      print(loaded.table.entitlementsPlist(appClip: appClip, appGroup: appGroup), terminator: "")
     } else {
       if appClip { throw Arguments.UsageError(message: "--app-clip goes with --entitlements") }
+      if appGroup != nil || parent != nil {
+        throw Arguments.UsageError(
+          message: "--app-group and --parent-app-id go with --entitlements or --clip-entitlements")
+      }
       print(
         format == "json" ? loaded.table.infoPlistJSON(bundleID: bundleID) : loaded.table.infoPlist(bundleID: bundleID),
         terminator: "")

@@ -78,11 +78,13 @@ package struct DeepLinkTool {
       case "doctor":
         return try AppConfigurationCommands.doctor(
           Arguments(
-            rest, options: ["routes", "info-plist", "entitlements", "format"], repeatable: ["extension-plist"],
-            flags: ["strict"]))
+            rest, options: ["routes", "info-plist", "entitlements", "format", "app-group"],
+            repeatable: ["extension-plist"], flags: ["strict", "app-clip"]))
       case "plist":
         return try AppConfigurationCommands.plist(
-          Arguments(rest, options: ["routes", "bundle-id", "format"], flags: ["entitlements", "app-clip"]))
+          Arguments(
+            rest, options: ["routes", "bundle-id", "format", "app-group", "parent-app-id"],
+            flags: ["entitlements", "app-clip", "clip-entitlements"]))
       case "help", "--help", "-h":
         print(usage)
         return 0
@@ -205,6 +207,15 @@ package struct DeepLinkTool {
       // route limited to other sources (`inApp`) refuses either; the link alone is printed, with
       // a warning, for the app's own use.
       let pushKey = table.table.pushURLKeys.first ?? "deeplink"
+      // A route only background actions open ("Save for later") opens from no tap: its payload is
+      // the action's, which the tester chooses on the notification.
+      if let file = apns, let rule = entry.pushRules.first, let action = rule.action,
+        entry.pushRules.allSatisfy({ $0.runsInBackground && !$0.answersTap })
+      {
+        return try writeActionAPNS(
+          rule, action: action, route: name, parameters: parameters, link: link, router: router, to: file,
+          bundleID: arguments.options["bundle-id"])
+      }
       var opener: String?
       var input = DeepLinkInput.url(link)
       if apns != nil {
@@ -224,8 +235,7 @@ package struct DeepLinkTool {
       }
       if let file = apns {
         try writeAPNS(
-          link: link, route: name, key: pushKey, to: file,
-          bundleID: arguments.options["bundle-id"])
+          fields: [pushKey: link], route: name, category: nil, to: file, bundleID: arguments.options["bundle-id"])
       }
       print(arguments.flags.contains("simctl") ? "xcrun simctl openurl booted \(shellQuoted(link))" : link)
       return 0
@@ -246,20 +256,53 @@ package struct DeepLinkTool {
       })
   }
 
-  /// A push payload for the simulator (`xcrun simctl push booted [BUNDLE] FILE`) whose link field
-  /// carries `link`: the first of the table's push URL keys, so that `resolve --push @FILE` and the
-  /// app open the same route. `Simulator Target Bundle` lets the command omit the bundle.
-  static func writeAPNS(link: String, route: String, key: String, to file: String, bundleID: String?) throws {
+  /// A push payload for the simulator (`xcrun simctl push booted [BUNDLE] FILE`) with `fields`:
+  /// the link under the first of the table's push URL keys (so that `resolve --push @FILE` and the
+  /// app open the same route), or a notification action's fields, with its `category` in
+  /// `aps.category`. `Simulator Target Bundle` lets the command omit the bundle.
+  static func writeAPNS(
+    fields: [String: String], route: String, category: String?, to file: String, bundleID: String?
+  ) throws {
     var members: [(String, String)] = []
     if let bundleID { members.append(("Simulator Target Bundle", JSONText.string(bundleID))) }
-    members.append(
-      ("aps", JSONText.object([("alert", JSONText.object([("title", JSONText.string("Open \(route)"))]))])))
-    members.append((key, JSONText.string(link)))
+    var aps = [("alert", JSONText.object([("title", JSONText.string("Open \(route)"))]))]
+    if let category { aps.append(("category", JSONText.string(category))) }
+    members.append(("aps", JSONText.object(aps)))
+    members += fields.sorted { $0.key < $1.key }.map { ($0.key, JSONText.string($0.value)) }
     do {
       try Data((JSONText.object(members) + "\n").utf8).write(to: URL(fileURLWithPath: file))
     } catch {
       throw TableFailure(message: "cannot write \(file): \((error as NSError).localizedDescription)")
     }
+  }
+
+  /// Writes the payload of the notification action that opens a route only background actions
+  /// open: the rule's fields and the route's values in theirs, checked to open the route when
+  /// `action` is chosen; says on standard error what the tester chooses.
+  static func writeActionAPNS(
+    _ rule: PushRule, action: String, route: String, parameters: [String: String], link: String,
+    router: LinkRouter<NamedRoute>, to file: String, bundleID: String?
+  ) throws -> Int32 {
+    var fields = rule.when
+    for (parameter, field) in rule.parameters {
+      guard let value = parameters[parameter] else {
+        throw Arguments.UsageError(message: "the action's payload needs the parameter \(shown(parameter))")
+      }
+      fields[field] = value
+    }
+    let input = DeepLinkInput.push(LinkPush(fields: fields, actionIdentifier: action))
+    if let refusal = router.refusal(of: input) {
+      printError("deeplink: \(refusal.code): the action \(shown(action)) does not open it: \(refusal.message)")
+      return 1
+    }
+    try writeAPNS(fields: fields, route: route, category: rule.category, to: file, bundleID: bundleID)
+    printError(
+      "deeplink: note: \(route) opens only from the notification action \(shown(action)), which runs in the "
+        + "background; \(file) is that action's payload: choose \(shown(action)) on the notification"
+        + (rule.category == nil
+          ? " (the table names no category, so iOS shows the action only if the app sets one)" : ""))
+    print(link)
+    return 0
   }
 
   /// `text` in single quotes for a POSIX shell; a `'` inside is closed, escaped and reopened.

@@ -33,17 +33,37 @@ import Testing
     #expect(screens.shown["B"] == [named("message", ["id": "1"]), named("message", ["id": "3"])])
   }
 
-  @Test func aLinkOfNoKnownWindowGoesToTheWindowUsedLastOrWaitsForOne() {
+  /// A link of no known window, of a window that closed, or of a scene no navigator shows goes to
+  /// the window the user used last (the one that became key last: several can be active at
+  /// once), or, before any was used, to the first registered.
+  @Test func aLinkOfNoKnownWindowGoesToTheWindowUsedLast() {
     let screens = Screens()
     let (dispatcher, windows) = app(screens)
-    dispatcher.receive(.url("myapp://messages/1"))  // no window active yet: it waits
-    #expect(screens.shown.isEmpty)
+    dispatcher.receive(.url("myapp://messages/1"))  // none used yet: the first registered
+    #expect(screens.shown["A"] == [named("message", ["id": "1"])])
+    windows.activate(scene: "B")  // B became key
+    dispatcher.receive(.url("myapp://messages/2"))
+    #expect(screens.shown["B"] == [named("message", ["id": "2"])])
+    windows.activate(scene: "A")
     windows.activate(scene: "B")
-    #expect(screens.shown["B"] == [named("message", ["id": "1"])])
-    windows.remove(scene: "A")
-    dispatcher.receive(.url("myapp://messages/2").arriving(in: "A"))  // a window that closed
-    #expect(screens.shown["B"] == [named("message", ["id": "1"]), named("message", ["id": "2"])])
-    #expect(windows.scenes == ["B"])
+    windows.remove(scene: "B")  // B closed for good: A was used before it
+    dispatcher.receive(.url("myapp://messages/3").arriving(in: "B"))
+    dispatcher.receive(.url("myapp://messages/4").arriving(in: "X"))  // a scene no navigator shows
+    #expect(screens.shown["A"]?.map { $0.parameters["id"] } == ["1", "3", "4"])
+    #expect(windows.scenes == ["A"] && windows.activeScene == "A")
+  }
+
+  /// Before any window is registered a link waits, the newest only, and the first window shows it.
+  @Test func aLinkBeforeAnyWindowWaitsForTheFirst() {
+    let screens = Screens()
+    let windows = LinkWindows<NamedRoute>()
+    let dispatcher = LinkDispatcher(router: DispatcherHarness.router)
+    dispatcher.setHandler(windows.deliver)
+    dispatcher.satisfy(.ready)
+    dispatcher.receive(.url("myapp://messages/1").arriving(in: "A"))
+    #expect(windows.activeScene == nil)
+    windows.register(scene: "A") { screens.shown["A", default: []].append($0) }
+    #expect(screens.shown["A"] == [named("message", ["id": "1"])])
   }
 }
 
@@ -58,7 +78,10 @@ import Testing
     }.joined()
     #expect(!code.contains("connectedScenes.first"))
     #expect(code.contains("dispatcher.setHandler(windows.deliver)"))
-    #expect(code.contains("windows.register(scene: session.persistentIdentifier)"))
-    #expect(code.contains("windows.activate(scene: scene.session.persistentIdentifier)"))
+    #expect(code.contains("windows.register(scene) { [weak tabs] route in tabs?.show(route) }"))
+    // A window closes for good when its session is discarded, not when its scene disconnects.
+    #expect(code.contains("didDiscardSceneSessions"))
+    #expect(code.contains("windows.remove(scene: session.persistentIdentifier)"))
+    #expect(!code.contains("sceneDidDisconnect"))
   }
 }

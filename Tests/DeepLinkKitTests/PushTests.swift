@@ -208,7 +208,7 @@ import Testing
     (#"{"when": []}"#, #"routes[0] ("r"): "push": "when" must be an object of strings, not an array"#),
     (
       #"{"if": {}}"#,
-      #"routes[0] ("r"): "push" has the unknown key "if"; the keys are action, background, parameters, when"#
+      #"routes[0] ("r"): "push" has the unknown key "if"; the keys are action, background, category, parameters, when"#
     ),
     (#""message""#, #"routes[0] ("r"): "push" must be an object (or a list of objects), not a string"#),
     (#"{"action": 3}"#, #"routes[0] ("r"): "push": "action" must be a string, not a number"#),
@@ -217,6 +217,35 @@ import Testing
     let json = #"{"routes": [{"name": "r", "path": "/r", "push": "# + push + "}]}"
     #expect(throws: RouteTableError(problems: [.init(.invalidTable, message)])) {
       try RouteTable(json: Data(json.utf8))
+    }
+  }
+
+  /// A route only background actions open ("Save for later") is no place a tap navigates to: a
+  /// tap whose payload carries its link is refused; its action opens it.
+  @Test func aBackgroundOnlyRouteRefusesATap() throws {
+    enum NewsRoute: Hashable, Sendable {
+      case article(id: Int)
+      case save(id: Int)
+    }
+    let router = try LinkRouter<NewsRoute>(
+      schemes: ["news"],
+      routes: [
+        .path("/articles/:id", NewsRoute.article),
+        .path("/articles/:id/save", NewsRoute.save)
+          .push(when: ["type": "article"], parameters: ["id": "article_id"], action: "SAVE", runsInBackground: true),
+      ])
+    #expect(throws: DeepLinkError.self) { try router.resolve(.push(userInfo: ["deeplink": "news://articles/3/save"])) }
+    #expect(try router.resolve(.push(userInfo: ["deeplink": "news://articles/3"])).route == .article(id: 3))
+    let saved = try router.resolve(.push(userInfo: ["type": "article", "article_id": "3"], action: "SAVE"))
+    #expect(saved.route == .save(id: 3) && saved.runsInBackground)
+    do {
+      _ = try router.resolve(.push(userInfo: ["deeplink": "news://articles/3/save"]))
+    } catch {
+      #expect(error.code == .sourceNotAllowed)
+      #expect(
+        error.message
+          == #"route /articles/:id/save opens only from the notification action "SAVE", which runs in the background; a tap does not open it"#
+      )
     }
   }
 }

@@ -61,7 +61,7 @@ extension LinkCondition {
       try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8) + "\n"
         + String(contentsOf: appTests, encoding: .utf8) + "\n" + String(contentsOf: quickStart, encoding: .utf8))
     let blocks = try Self.blocks("swift")
-    #expect(blocks.count == 9)
+    #expect(blocks.count == 10)
     for block in blocks {
       #expect(source.contains(normalize(block)), "README block not compiled by ReadmeTests.swift:\n\(block)")
     }
@@ -211,5 +211,31 @@ extension LinkCondition {
     let named = try tableRouter.route(for: "deeplink-example://messages/42")
     // NamedRoute("messageDetails", parameters: ["id": "42"])
     #expect(named == NamedRoute("messageDetails", parameters: ["id": "42"]))
+  }
+
+  /// Every launch source: a tap rule and a background reply on one route.
+  @Test func notificationActionsAndReplies() throws {
+    enum ChatRoute: Hashable, Sendable {
+      case conversation(id: Int, replyText: String?)
+    }
+    // Guide: LaunchSources, Notification actions and replies
+    let chatRoutes: [RouteDefinition<ChatRoute>] = [
+      .path("/conversations/:id?replyText?", ChatRoute.conversation)
+        .push(when: ["type": "message"], parameters: ["id": "conversation_id"])
+        .push(when: ["type": "message"], parameters: ["id": "conversation_id"], action: "REPLY", runsInBackground: true)
+    ]
+    // End of the guide's block; what it says:
+    let router = try LinkRouter<ChatRoute>(schemes: ["chat"], routes: chatRoutes)
+    let payload: [AnyHashable: Any] = ["type": "message", "conversation_id": 7]
+    #expect(try router.resolve(.push(userInfo: payload)).route == .conversation(id: 7, replyText: nil))
+    #expect(
+      try router.resolve(.push(userInfo: payload, action: "REPLY", replyText: "On my way")).route
+        == .conversation(id: 7, replyText: "On my way"))
+    // A route with parameters names its sources before the route: `.path(pattern, sources:, Case)`.
+    let inApp = RouteDefinition<ChatRoute>.path(
+      "/conversations/:id/close?replyText?", sources: [.inApp], ChatRoute.conversation)
+    #expect(
+      try LinkRouter<ChatRoute>(schemes: ["chat"], routes: [inApp]).route(
+        for: "chat://conversations/1/close", source: .inApp) == .conversation(id: 1, replyText: nil))
   }
 }

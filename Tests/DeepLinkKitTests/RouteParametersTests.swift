@@ -71,3 +71,16 @@ import Testing
     #expect(one != other && two != one)
   }
 }
+
+/// Printing a delivery's context (in a log, in the debugger's `po`) shows its parameters as text,
+/// not the bytes they are stored as.
+@Suite struct ParametersDescriptionTests {
+  @Test func aContextPrintsItsParametersAsText() {
+    let parameters = RouteParameters([("id", "7"), ("utm_campaign", "spring \"sale\"\n"), ("id", "8")])
+    #expect(parameters.description == #"[id: "7", utm_campaign: "spring \"sale\"\n"]"#)
+    let context = DeliveryContext(link: LinkID(3), source: .push, input: "push", parameters: parameters)
+    let printed = String(describing: context)
+    #expect(printed.contains(#"parameters: [id: "7", utm_campaign: "spring \"sale\"\n"]"#))
+    #expect(!printed.contains("records"))
+  }
+}

@@ -94,20 +94,26 @@ import Testing
     return LinkReceiver(dispatcher: dispatcher)
   }
 
-  /// A cold start: the scene connects with the intent, the scene delegate's
-  /// `willPerformAppIntent` hands it over, then `perform()` runs: opened once, in that scene,
-  /// held until the app is ready.
-  @Test(arguments: [true, false])
-  func aSceneIntentColdStartOpensOnceInItsScene(sceneDelegateForwards: Bool) throws {
+  /// A cold start: the scene connects with the intent, the scene takes it (the scene delegate's
+  /// `willPerformAppIntent`, the intent's `performNavigation`, SwiftUI's `onAppIntentExecution`
+  /// after `perform()`, or nothing but `perform()` when SwiftUI's own scene delegate takes it):
+  /// opened once, in that scene, held until the app is ready, with no duplicate window to absorb
+  /// a second copy. With SwiftUI's path taking the intent, it was never handed over.
+  @Test(arguments: SceneIntentPath.allCases)
+  func aSceneIntentColdStartOpensOnceInItsScene(path: SceneIntentPath) throws {
     let app = WindowApp()
     let links = windowReceiver(app)
     LinkIntents.register(links)
     defer { LinkIntents.unregister(Route.self) }
-    try links.playAppIntent(.item(4), scene: "S", coldStart: true, sceneDelegateForwards: sceneDelegateForwards)
+    try links.playAppIntent(.item(4), scene: "S", coldStart: true, path: path)
     #expect(app.delivered.isEmpty)
     links.dispatcher.satisfy(.ready)
     #expect(app.delivered.map(\.0) == [.item(4)])
     #expect(app.delivered.map(\.1) == ["S"])
+    // The same intent run again later (Siri, a minute on) opens again, once.
+    links.dispatcher.setHandler { route, context in app.delivered.append((route, context.sceneIdentifier)) }
+    try links.playAppIntent(.item(4), scene: "S", path: path)
+    #expect(app.delivered.map(\.0) == [.item(4), .item(4)])
   }
 
   /// A warm start in a second window, beside another window's held link: both open, each in its
@@ -146,7 +152,7 @@ import Testing
     defer { LinkIntents.unregister(Route.self) }
     #expect(throws: DeepLinkError.self) { try links.playAppIntent(.deleteAccount, scene: "S") }
     do {
-      try LinkIntents.perform(Route.deleteAccount, sceneChosen: true)
+      try LinkIntents.perform(Route.deleteAccount, scene: "S")
     } catch {
       #expect(error.code == .sourceNotAllowed)
     }
@@ -155,7 +161,7 @@ import Testing
 
   @Test func aSceneIntentWithNoReceiverSaysSo() {
     do {
-      try LinkIntents.perform(Unregistered.home, sceneChosen: true)
+      try LinkIntents.perform(Unregistered.home, scene: "S")
       Issue.record("a scene intent succeeded with no receiver registered")
     } catch {
       #expect(error.code == .noReceiver)

@@ -27,7 +27,7 @@ let appRouter = try! LinkRouter<AppRoute>(
   var shown: [AppRoute] = []
   lazy var links = LinkReceiver(
     dispatcher: LinkDispatcher(
-      router: appRouter, holdingPolicy: .queue(limit: 4), requirements: { $0 == .messages ? [] : ["signedIn"] },
+      router: appRouter, requirements: { $0 == .messages ? [] : ["signedIn"] },
       deliver: { [unowned self] in self.shown.append($0) }))
 }
 

@@ -1,9 +1,10 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
 import DeepLinkKitTesting
-import DeepLinkKitUIKit
 import Foundation
 import Testing
+
+@testable import DeepLinkKitUIKit
 
 /// A notification action without `.foreground` (an inline reply, "Mark as read") runs with the app
 /// in the background, as iOS launches it: no scene connects, the app is never `ready`. A push rule
@@ -88,21 +89,121 @@ import Testing
     #expect(chat.opened == [NamedRoute("open", parameters: ["id": "7"])])
   }
 
-  /// Its other conditions still apply: signed out, the reply is held (and the completion handler
-  /// runs at once, since iOS allows little time), then sent when the app is signed in.
+  /// Its other conditions still apply: signed out, the reply is held, and the completion handler
+  /// waits: until the app is signed in and the reply is sent (it was called at once, and iOS
+  /// could suspend the app before the reply went).
   @Test func aReplyStillWaitsForItsOtherConditions() async {
     let chat = Chat()
     let links = Self.launchedInBackground(chat, needs: [.signedIn])
     let done = Done()
     links.didReceive(Self.reply("Later", to: 3)) { done.record() }
     links.dispatcher.receiveSubmitted()
+    #expect(links.dispatcher.heldLinks.count == 1)
+    #expect(done.total == 0)
+    links.dispatcher.satisfy(.signedIn)
+    await Self.settle { !chat.pending.isEmpty }
+    #expect(done.total == 0)  // sending
+    chat.pending.removeFirst().resume()
+    await Self.settle { done.total == 1 }
+    #expect(chat.sent.map(\.1) == ["Later"])
     #expect(done.total == 1)
+  }
+
+  /// A held reply that ends otherwise (a logout drops it) calls the completion handler then; one
+  /// whose conditions do not come in time calls it after the wait iOS allows, and stays held: a
+  /// sign-in later still sends it, and the handler is not called again.
+  @Test func aHeldReplyCompletesWhenItEndsOrItsTimeIsUp() async {
+    let chat = Chat()
+    let links = Self.launchedInBackground(chat, needs: [.signedIn])
+    let dropped = Done()
+    links.dispatcher.satisfy(.signedIn)
+    links.dispatcher.revoke(.signedIn)
+    links.dispatcher.satisfy(.signedIn)
+    links.dispatcher.revoke(.signedIn)
+    links.didReceive(Self.reply("Dropped", to: 1)) { dropped.record() }
+    links.dispatcher.receiveSubmitted()
+    #expect(dropped.total == 0)
+    links.dispatcher.revoke(.signedIn, keepingLinks: false)  // a sign-out drops what waits for it
+    #expect(dropped.total == 1)
+    links.dispatcher.backgroundWait = .milliseconds(20)
+    let late = Done()
+    links.didReceive(Self.reply("Late", to: 2)) { late.record() }
+    links.dispatcher.receiveSubmitted()
+    #expect(late.total == 0)
+    for _ in 0..<200 where late.total == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+    #expect(late.total == 1)
     #expect(links.dispatcher.heldLinks.count == 1)
     links.dispatcher.satisfy(.signedIn)
     await Self.settle { !chat.pending.isEmpty }
     chat.pending.removeFirst().resume()
     await Self.settle { !chat.sent.isEmpty }
-    #expect(chat.sent.map(\.1) == ["Later"])
+    #expect(chat.sent.map(\.1) == ["Late"])
+    #expect(late.total == 1 && dropped.total == 1)
+  }
+
+  /// The delegate the README teaches (`LinkNotificationDelegate(receiver:)`, with or without a
+  /// wrapped delegate) calls iOS's completion handler once, after the background handler and the
+  /// wrapped delegate have both finished, in whichever order they finish. It was called at once:
+  /// "completion, handler starts, handler done".
+  @Test(arguments: [nil, true, false])
+  func theDelegateCompletesAfterTheHandlerAndTheWrappedDelegate(wrappedFinishesFirst: Bool?) async {
+    let chat = Chat()
+    let links = Self.launchedInBackground(chat)
+    let order = Order()
+    var wrappedHandler: (@Sendable () -> Void)?
+    links.didReceive(
+      Self.reply("On my way", to: 7), completion: { order.note("completion") },
+      forwarding: { handler in
+        guard wrappedFinishesFirst != nil else { return false }  // no wrapped delegate
+        wrappedHandler = handler
+        return true
+      })
+    if wrappedFinishesFirst == true {
+      order.note("wrapped done")
+      wrappedHandler?()
+    }
+    links.dispatcher.receiveSubmitted()
+    await Self.settle { !chat.pending.isEmpty }
+    // The reply is being sent: the completion handler has not been called (it was, at once).
+    #expect(!order.notes.contains("completion"))
+    chat.pending.removeFirst().resume()
+    await Self.settle { !chat.sent.isEmpty }
+    await Self.settle { order.notes.contains("completion") || wrappedFinishesFirst == false }
+    if wrappedFinishesFirst == false {
+      // Sent, but the wrapped delegate has not called its handler yet: still waiting.
+      #expect(!order.notes.contains("completion"))
+      order.note("wrapped done")
+      wrappedHandler?()
+      wrappedHandler?()  // a second call counts once
+    }
+    await Self.settle { order.notes.contains("completion") }
+    #expect(order.notes.last == "completion")
+    #expect(order.notes.filter { $0 == "completion" }.count == 1)
+    #expect(chat.sent.map(\.1) == ["On my way"])
+  }
+
+  /// The app's own delegate in its async form: `await links.receive(response)` returns once the
+  /// reply is sent, so iOS takes the action as done only then.
+  @Test func theAsyncReceiveReturnsAfterTheHandler() async {
+    let chat = Chat()
+    let links = Self.launchedInBackground(chat)
+    let order = Order()
+    Task { @MainActor in
+      await Self.settle { !chat.pending.isEmpty }
+      order.note("handler started")
+      chat.pending.removeFirst().resume()
+    }
+    await links.receive(Self.reply("Hi", to: 5))
+    order.note("returned")
+    #expect(order.notes == ["handler started", "returned"])
+    #expect(chat.sent.map(\.1) == ["Hi"])
+  }
+
+  final class Order: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func note(_ text: String) { lock.withLock { list.append(text) } }
+    var notes: [String] { lock.withLock { list } }
   }
 
   /// A background action's sources apply: "Mark as read" may only come from a push, and a link

@@ -34,19 +34,18 @@ import Testing
     #expect(harness.delivered == [named("message", ["id": "21"])])
   }
 
-  /// An app that keeps its own notification delegate (or a push SDK's) adds one line to its
-  /// `didReceive`: `receive(_:)` routes the tap and leaves the completion handler to that delegate.
-  @Test func anExistingDelegateRoutesTapsAndKeepsItsCompletionHandler() {
+  /// An app that keeps its own notification delegate (or a push SDK's) in its async form adds
+  /// one line: `await receive(_:)` routes the tap and returns once it is received.
+  @Test func anExistingDelegateRoutesTapsAndKeepsItsCompletionHandler() async {
     let harness = GlueHarness()
     let response = FakeNotificationResponse(payload: ["type": "message", "message_id": 5])
-    harness.receiver.receive(response)  // the app's delegate calls its completion handler itself
-    harness.dispatcher.receiveSubmitted()
+    await harness.receiver.receive(response)  // the app's async delegate returns after this
     #expect(harness.delivered == [named("message", ["id": "5"])])
   }
 
-  /// `LinkNotificationDelegate(wrapping:)` gives the app's own delegate every tap it had before, with
-  /// the completion handler: the wrapped delegate calls it (once); a delegate that does not
-  /// implement the method leaves it to the glue, which calls it once. The tap is routed either way.
+  /// `LinkNotificationDelegate(wrapping:)` gives the app's own delegate every tap it had before,
+  /// with a completion handler: iOS's is called once, when the wrapped delegate has called it and
+  /// the tap is received; a delegate that does not implement the method leaves it to the glue.
   @Test func aWrappedDelegateGetsEveryTapAndTheCompletionHandlerIsCalledOnce() {
     final class WrappedDelegate: @unchecked Sendable {
       var taps = 0
@@ -67,13 +66,17 @@ import Testing
     #expect(wrapped.taps == 2)
     #expect(calls.total == 0)
     for handler in wrapped.handlers { handler() }
+    // iOS's handler waits for the tap to be received too.
+    #expect(calls.total == 0)
+    harness.dispatcher.receiveSubmitted()
     #expect(calls.total == 2)
-    // A wrapped delegate without `didReceive`: the glue calls the handler itself.
+    // A wrapped delegate without `didReceive`: iOS's handler is called once the tap is received.
     harness.receiver.didReceive(
       FakeNotificationResponse(payload: ["type": "message", "message_id": 3]), completion: { calls.record() },
       forwarding: { _ in false })
-    #expect(calls.total == 3)
+    #expect(calls.total == 2)
     harness.dispatcher.receiveSubmitted()
+    #expect(calls.total == 3)
     #expect(
       harness.delivered == [
         named("message", ["id": "1"]), named("message", ["id": "2"]), named("message", ["id": "3"]),

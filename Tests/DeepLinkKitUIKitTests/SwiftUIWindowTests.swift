@@ -34,15 +34,19 @@ import Testing
 
   @Test func aURLATapAQuickActionAndAnIntentReachTheWindowThatShowsThem() {
     let (links, navigation) = Self.app()
-    // Two windows, each named by its scene's session once its view is in it (linkScene).
+    // Two windows, each named by its scene's session once its view is in it, and registered
+    // (linkScene(_:navigation:)).
     let (a, b) = ("session-A", "session-B")
+    navigation.register(scene: a)
+    navigation.register(scene: b)
     var shown: [String: [NamedRoute]] = [:]
     func show(_ window: String) {
       while let route = navigation.state(forScene: window).consume() { shown[window, default: []].append(route) }
     }
     links.open(URL(string: "items://items/1")!, scene: a)  // onOpenURL(forwardingTo: links, scene: window)
     show(a)
-    links.receive(FakeNotificationResponse(payload: ["type": "item", "item_id": "2"], targetScene: FakeScene(a)))
+    links.didReceive(
+      FakeNotificationResponse(payload: ["type": "item", "item_id": "2"], targetScene: FakeScene(a)), completion: {})
     links.dispatcher.receiveSubmitted()
     show(a)
     links.perform(FakeShortcutItem(type: "com.example.recent", userInfo: ["id": "3" as NSString]), scene: a)
@@ -55,9 +59,9 @@ import Testing
     #expect(shown[b] == [Self.item(5)])
   }
 
-  /// A window not named yet shows an empty state; a link of no window waits for the window that
-  /// becomes active, and a link for the window named later waits in its own state. When both
-  /// meet there, the newer is shown and the older reported superseded, not delivered.
+  /// A window not named yet shows an empty state; a link of no window, and one for a window no
+  /// view shows yet, wait for the first window a view shows. When both meet there, the newer is
+  /// shown and the older reported superseded, not delivered.
   @Test func aWindowNotNamedYetLosesNothing() {
     let (links, navigation) = Self.app()
     var ends: [String] = []
@@ -69,15 +73,17 @@ import Testing
     }
     let unnamed = navigation.state(forScene: nil)
     links.open(URL(string: "items://items/1")!, scene: nil)  // before linkScene read the name
-    links.receive(FakeNotificationResponse(payload: ["type": "item", "item_id": "2"], targetScene: FakeScene("A")))
+    links.didReceive(
+      FakeNotificationResponse(payload: ["type": "item", "item_id": "2"], targetScene: FakeScene("A")), completion: {})
     links.dispatcher.receiveSubmitted()
     #expect(unnamed.pendingRoute == nil)
-    #expect(ends.isEmpty)
-    navigation.activate(scene: "A")  // the name is read, and the scene is active
+    #expect(ends == ["#1 dropped: replaced by link #2 before a view showed it"])
+    navigation.register(scene: "A")  // the name is read: a view shows the window
     #expect(navigation.state(forScene: "A").consume() == Self.item(2))
-    #expect(ends.count == 2 && ends.first == "#1 dropped: replaced by link #2 before a view showed it")
+    #expect(ends.count == 2)
     #expect(ends.last?.hasPrefix("#2 delivered item(id: 2)") == true)
-    links.receive(FakeNotificationResponse(payload: ["type": "item", "item_id": "3"], targetScene: FakeScene("A")))
+    links.didReceive(
+      FakeNotificationResponse(payload: ["type": "item", "item_id": "3"], targetScene: FakeScene("A")), completion: {})
     links.dispatcher.receiveSubmitted()
     #expect(navigation.state(forScene: "A").consume() == Self.item(3))
   }
@@ -91,7 +97,9 @@ import Testing
     let example = try String(
       contentsOf: root.appendingPathComponent("Examples/SwiftUIApp/ItemsApp.swift"), encoding: .utf8)
     #expect(!example.contains("@SceneStorage"))
-    #expect(example.contains(".linkScene($window)"))
+    #expect(example.contains(".linkScene($window, navigation: navigation)"))
+    #expect(example.contains("navigation.remove(scene: session.persistentIdentifier)"))
+    #expect(!example.contains("scenePhase"))
     #expect(example.contains("navigation.state(forScene: window)"))
     let forwards = example.components(separatedBy: "\n").filter { $0.contains("forwardingTo: links") }
     #expect(forwards.count >= 2 && forwards.allSatisfy { $0.contains("scene: window)") })

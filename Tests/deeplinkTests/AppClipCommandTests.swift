@@ -95,4 +95,69 @@ import Testing
       contentsOf: directory.appendingPathComponent(".well-known/apple-app-site-association"), encoding: .utf8)
     #expect(try Self.appClips(file) == [Self.clip])
   }
+
+  static let group = "group.com.example.shop"
+  static let clipInfoPlist =
+    #"{"CFBundleIdentifier": "com.example.shop.Clip", "NSAppClip": {"NSAppClipRequestLocationConfirmation": false}}"#
+
+  /// The App Clip target's own entitlements are written (its `appclips:` entries, its full app, the
+  /// app group), and `doctor` checks a clip's files as a clip's: they pass it whole.
+  @Test func theClipsEntitlementsAreWrittenAndTheDoctorPassesThem() throws {
+    let routes = try ToolRunner.temporaryFile(Self.table)
+    let written = try ToolRunner.run(
+      "plist", "--routes", routes, "--clip-entitlements", "--parent-app-id", Self.app, "--app-group", Self.group)
+    #expect(written.status == 0)
+    let plist = try #require(
+      try PropertyListSerialization.propertyList(from: Data(written.output.utf8), format: nil) as? [String: Any])
+    #expect(plist["com.apple.developer.associated-domains"] as? [String] == ["appclips:shop.example.com"])
+    #expect(plist["com.apple.developer.parent-application-identifiers"] as? [String] == [Self.app])
+    #expect(plist["com.apple.security.application-groups"] as? [String] == [Self.group])
+    let entitlements = try ToolRunner.temporaryFile(written.output, name: "Clip.entitlements")
+    let info = try ToolRunner.temporaryFile(Self.clipInfoPlist, name: "Info.plist")
+    let doctor = try ToolRunner.run(
+      "doctor", "--routes", routes, "--app-clip", "--info-plist", info, "--entitlements", entitlements, "--app-group",
+      Self.group)
+    #expect(doctor == .init(status: 0, output: "no problems\n", error: ""))
+  }
+
+  /// Without the shared app group the App Clip's hand-off does nothing, silently: the doctor
+  /// says so, for the clip and, given the group, for the full app.
+  @Test func aMissingAppGroupIsFound() throws {
+    let routes = try ToolRunner.temporaryFile(Self.table)
+    let info = try ToolRunner.temporaryFile(Self.clipInfoPlist, name: "Info.plist")
+    let noGroup = try ToolRunner.temporaryFile(
+      #"{"com.apple.developer.associated-domains": ["appclips:shop.example.com"], "#
+        + #""com.apple.developer.parent-application-identifiers": ["\#(Self.app)"]}"#,
+      name: "Clip.entitlements")
+    let warned = try ToolRunner.run("doctor", "--routes", routes, "--info-plist", info, "--entitlements", noGroup)
+    #expect(warned.status == 0 && warned.output.contains("warning: appGroupMissing: the App Clip is in no app group"))
+    let strict = try ToolRunner.run(
+      "doctor", "--routes", routes, "--info-plist", info, "--entitlements", noGroup, "--app-group", Self.group)
+    #expect(
+      strict.status == 1 && strict.output.contains("error: appGroupMissing: the App Clip's entitlements do not list"))
+    // The clip's files, missing its appclips: entry and its full app.
+    let bare = try ToolRunner.temporaryFile(
+      #"{"com.apple.security.application-groups": ["\#(Self.group)"]}"#, name: "e.json")
+    let missing = try ToolRunner.run("doctor", "--routes", routes, "--info-plist", info, "--entitlements", bare)
+    #expect(missing.status == 1)
+    #expect(missing.output.contains("appClipHostNotEntitled") && missing.output.contains("parentApplicationMissing"))
+    // The full app, given the group, must list it too.
+    let appInfo = try ToolRunner.temporaryFile(
+      #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["shop"]}]}"#, name: "App.plist")
+    let app = try ToolRunner.temporaryFile(
+      try ToolRunner.run("plist", "--routes", routes, "--entitlements", "--app-clip").output, name: "App.entitlements")
+    let appDoctor = try ToolRunner.run(
+      "doctor", "--routes", routes, "--info-plist", appInfo, "--entitlements", app, "--app-group", Self.group)
+    #expect(appDoctor.status == 1 && appDoctor.output.contains("the app's entitlements do not list the app group"))
+    let withGroup = try ToolRunner.temporaryFile(
+      try ToolRunner.run("plist", "--routes", routes, "--entitlements", "--app-clip", "--app-group", Self.group).output,
+      name: "App2.entitlements")
+    #expect(
+      try ToolRunner.run(
+        "doctor", "--routes", routes, "--info-plist", appInfo, "--entitlements", withGroup, "--app-group", Self.group
+      ).status == 0)
+    // --app-clip insists on an App Clip's Info.plist.
+    let notClip = try ToolRunner.run("doctor", "--routes", routes, "--app-clip", "--info-plist", appInfo)
+    #expect(notClip.status == 2 && notClip.error.contains("is not an App Clip's Info.plist"))
+  }
 }

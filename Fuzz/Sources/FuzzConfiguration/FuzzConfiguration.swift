@@ -137,6 +137,7 @@ private func checkInfoPlist(_ json: Data) {
   do {
     let configuration = try LinkAppConfiguration(infoPlist: json, entitlements: json)
     _ = fuzzTable.check(configuration)
+    _ = fuzzTable.check(configuration, appGroup: "group.com.example.app")
   } catch {
     if error.code != .malformedInput { violation("an Info.plist was refused as \(error.code)") }
   }

@@ -25,17 +25,20 @@ extension LinkDispatcher {
   /// and `consume()` gives nothing.
   /// ``LinkCondition/ready`` is the exception: it says whether the app can navigate, not who uses
   /// it, so revoking it keeps links. Links that arrived while the condition did not hold (a link
-  /// tapped while signed out, waiting for a sign-in) are not affected by revoking it again.
+  /// tapped while signed out, waiting for a sign-in) are not affected by revoking it again, unless
+  /// `keepingLinks` is `false`: at a sign-out, `revoke(.signedIn, keepingLinks: false)` drops
+  /// every link kept for a route that needs it, whether or not the app was signed in.
   ///
   /// - Parameters:
   ///   - condition: The condition.
   ///   - keepingLinks: Whether the links kept for routes that need `condition` stay, to be
-  ///     delivered when it holds again; `nil` (the default) keeps them only for `ready`.
+  ///     delivered when it holds again; `nil` (the default) keeps them only for `ready`, and
+  ///     drops them only when `condition` held; `false` drops them whether it held or not.
   public func revoke(_ condition: LinkCondition, keepingLinks: Bool? = nil) {
     defer { runEffects() }
     let held = satisfied.remove(condition) != nil
     dropExpiredLinks()
-    guard held, !(keepingLinks ?? (condition == .ready)) else { return }
+    guard held || keepingLinks == false, !(keepingLinks ?? (condition == .ready)) else { return }
     let time = now()
     for link in kept.removeAll(where: { neededConditions(for: $0.route).contains(condition) }) {
       forget(link)
@@ -174,8 +177,10 @@ extension LinkDispatcher {
     return time
   }
 
-  /// Forgets a held link that is dropped, so that it can be asked for again.
+  /// Forgets a held link that is dropped, so that it can be asked for again; a background
+  /// action's completion handler, waiting for it, is called.
   func forget(_ link: KeptLink<Route>) {
+    backgroundCompletions.removeValue(forKey: link.id)?()
     if let tap = link.tap {
       taps.forget(tap, id: link.id)
     } else {

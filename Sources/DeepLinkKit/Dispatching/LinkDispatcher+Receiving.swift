@@ -12,16 +12,37 @@ extension LinkDispatcher {
   }
 
   /// Receives a link, and calls `whenDone` once it is received, or, for a notification action
-  /// that runs in the background and is delivered at once, once the background handler has
-  /// finished (the notification's completion handler waits for it).
+  /// that runs in the background (the notification's completion handler waits for it), once
+  /// the background handler has finished with it: at once when it is delivered at once; when it
+  /// is held for its conditions (signed in), once it is delivered and handled, or dropped, or
+  /// after ``backgroundWait`` (it then stays held), whichever comes first.
   func receive(_ input: DeepLinkInput, whenDone: (@MainActor @Sendable () -> Void)?) -> LinkOutcome<Route> {
     var id = LinkID(0)
     let outcome = receiveNow(input, id: &id)
     guard let whenDone else { return outcome }
     // A background handler that started runs in a task of its own, which cannot finish before
     // this returns: its end calls `whenDone`.
-    if runningInBackground.contains(id) { backgroundCompletions[id] = whenDone } else { whenDone() }
+    if runningInBackground.contains(id) {
+      backgroundCompletions[id] = whenDone
+    } else if let index = kept.index(of: id), kept[index].runsInBackground {
+      backgroundCompletions[id] = whenDone
+      waitInBackground(for: id)
+    } else {
+      whenDone()
+    }
     return outcome
+  }
+
+  /// Calls the completion of the held background action `id` after ``backgroundWait``, unless
+  /// its handler runs by then (its end calls it) or it ended: iOS gives a background action
+  /// little time, and a completion never called ends the app. The action stays held.
+  private func waitInBackground(for id: LinkID) {
+    let wait = backgroundWait
+    Task { @MainActor [weak self] in
+      try? await Task.sleep(for: wait)
+      guard let self, !self.runningInBackground.contains(id) else { return }
+      self.backgroundCompletions.removeValue(forKey: id)?()
+    }
   }
 
   /// Receives a link, giving its number in `id`.

@@ -94,8 +94,12 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   var deliver: DeliverWithContext?
   /// The handler of notification actions that run in the background.
   var backgroundHandler: (@MainActor (Route, DeliveryContext) async -> Void)?
-  /// What to call when a background action's handler finishes, by link.
+  /// What to call when a background action's handler finishes, or the action ends otherwise,
+  /// by link.
   var backgroundCompletions: [LinkID: @MainActor @Sendable () -> Void] = [:]
+  /// How long the completion of a background action held for its conditions waits for them:
+  /// iOS gives an action that runs in the background about 30 seconds.
+  package var backgroundWait: Duration = .seconds(25)
   /// The background actions whose handler is running.
   var runningInBackground: Set<LinkID> = []
   /// Whether the handler reads the context; a route-only handler is not given one built in full
@@ -233,7 +237,11 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// needs no `.ready` and no window: its route is delivered here as soon as its other
   /// conditions hold (signed in), under its sources and checks, and
   /// `LinkReceiver.didReceive(_:completion:)` calls the notification's completion handler once
-  /// this returns. Without it, such an action is delivered like a tap: when the app is ready.
+  /// this returns. An action held for its conditions keeps the completion handler waiting until
+  /// it is handled here, or dropped (a logout, its `maxAge`), or for 25 seconds at most (iOS
+  /// gives a background action about 30), and then stays held. Without a background handler,
+  /// such an action is delivered like a tap, when the app is ready, and its completion handler
+  /// is called at once.
   ///
   /// ```swift
   /// dispatcher.setBackgroundHandler { route, _ in
@@ -266,6 +274,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   package var awaitingConfirmation: [(link: LinkID, route: Route)] {
     kept.elements.filter(\.isAwaitingAnswer).map { ($0.id, $0.route) }
   }
+
+  /// The dispatcher's time now, by its clock (the glue's memory of what it handed over).
+  package var time: Duration { now() }
 
   /// The conditions `route` needs: ``LinkCondition/ready`` and its requirements.
   package func neededConditions(for route: Route) -> Set<LinkCondition> {

@@ -107,8 +107,16 @@ extension LinkRouter {
     if isTap {
       for field in keyed.pushLinkFields {
         guard let link = notification.fields[field] else { continue }
-        do {
-          return try resolvedRoute(link, source: .push, details: &details)
+        do throws(DeepLinkError) {
+          let route = try resolvedRoute(link, source: .push, details: &details)
+          // A route only background actions open ("Save for later") is no place a tap navigates to.
+          if let index = details?.index, let action = definitions[index].backgroundOnlyAction {
+            throw DeepLinkError(
+              .sourceNotAllowed,
+              "\(definitions[index].label) opens only from the notification action \(quoted(action)), which runs "
+                + "in the background; a tap does not open it")
+          }
+          return route
         } catch {
           linkError = linkError ?? error
         }

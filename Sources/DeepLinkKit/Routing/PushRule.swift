@@ -12,15 +12,20 @@ package struct PushRule: Sendable, Hashable {
   /// `ready`, so its route is delivered without `.ready` to the dispatcher's background handler,
   /// and the notification's completion handler runs once that handler finishes.
   package var runsInBackground: Bool
+  /// The notification category (`UNNotificationCategory.identifier`) that offers the action, and
+  /// that a payload names in `aps.category` so that iOS shows it; `nil` when not given.
+  package var category: String?
 
   /// Creates a rule.
   package init(
-    when: [String: String], parameters: [String: String] = [:], action: String? = nil, runsInBackground: Bool = false
+    when: [String: String], parameters: [String: String] = [:], action: String? = nil, runsInBackground: Bool = false,
+    category: String? = nil
   ) {
     self.when = when
     self.parameters = parameters
     self.action = action
     self.runsInBackground = runsInBackground
+    self.category = category
   }
 
   /// Whether the rule answers a plain tap: it names no action, or the tap's own

@@ -48,6 +48,13 @@ public struct RouteDefinition<Route>: Sendable {
   /// The rules by which push notifications open this route (a tap, an action, a reply), in the
   /// order ``push(when:parameters:action:runsInBackground:)`` added them.
   package private(set) var pushRules: [PushRule] = []
+
+  /// The action of the first push rule, when every push rule of the route is a notification
+  /// action that runs in the background: a route only such actions open, which a tap does not.
+  package var backgroundOnlyAction: String? {
+    guard !pushRules.isEmpty, pushRules.allSatisfy({ $0.runsInBackground && !$0.answersTap }) else { return nil }
+    return pushRules.first?.action
+  }
   /// Whether the app must confirm this route before it is delivered from an untrusted source
   /// (a custom-scheme URL, which any app can send).
   package private(set) var requiresConfirmation = false
@@ -176,12 +183,17 @@ public struct RouteDefinition<Route>: Sendable {
   ///     as read"): delivered without `.ready` to the dispatcher's background handler
   ///     (``LinkDispatcher/setBackgroundHandler(_:)``), and the notification's completion handler
   ///     runs once that handler returns.
+  ///   - category: The notification category that offers `action` (its
+  ///     `UNNotificationCategory` identifier): the payloads the tools write for the action name it
+  ///     in `aps.category`, so that iOS shows the action.
   public func push(
-    when: [String: String], parameters: [String: String] = [:], action: String? = nil, runsInBackground: Bool = false
+    when: [String: String], parameters: [String: String] = [:], action: String? = nil, runsInBackground: Bool = false,
+    category: String? = nil
   ) -> Self {
     var copy = self
     copy.pushRules.append(
-      PushRule(when: when, parameters: parameters, action: action, runsInBackground: runsInBackground))
+      PushRule(
+        when: when, parameters: parameters, action: action, runsInBackground: runsInBackground, category: category))
     return copy
   }
 

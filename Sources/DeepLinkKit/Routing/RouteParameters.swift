@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// .path("/requests/:id(int)", parse: { .request(id: try $0.int("id") * 2) })
 /// ```
-public struct RouteParameters: Hashable, Sendable, Sequence {
+public struct RouteParameters: Hashable, Sendable, Sequence, CustomStringConvertible {
   /// One named value.
   public struct Parameter: Sendable, Hashable {
     /// The parameter's name.
@@ -155,6 +155,12 @@ public struct RouteParameters: Hashable, Sendable, Sequence {
     var all = 0
     for _ in entries { all += 1 }
     return all <= 16 ? entries.count(where: isFirstOfItsName) : firstOfTheirName.count(where: \.self)
+  }
+
+  /// The parameters as a person reads them: `[id: "7", utm_campaign: "spring"]`, each value
+  /// quoted with escapes, in order, so that printing a `DeliveryContext` shows text, not bytes.
+  public var description: String {
+    "[" + map { "\(TextRules.escaped($0.name)): \(quoted($0.value))" }.joined(separator: ", ") + "]"
   }
 
   /// The parameters in order, a later value of a name already there left out.

@@ -131,13 +131,13 @@ struct TypedDeclaration: Sendable {
     return values
   }
 
-  /// How the search tells each value apart: by the texts it prints as, byte for byte (Swift calls
-  /// two strings equal that print differently, such as `é` precomposed and decomposed).
+  /// How the search tells each value apart: by the texts it prints as, compared as Swift
+  /// compares the route (`é` precomposed and decomposed are one value: the route cannot tell
+  /// them apart, so neither can the search, and either prints a link that opens the route).
   var slots: [ValueSearch.Slot] {
     bindings.map { binding in
       let write = binding.codec.write
-      return ValueSearch.Slot(
-        type: binding.codec.valueType, cast: binding.codec.cast, key: { write($0)?.map { Array($0.utf8) } })
+      return ValueSearch.Slot(type: binding.codec.valueType, cast: binding.codec.cast, key: { write($0) })
     }
   }
 
@@ -251,9 +251,11 @@ private final class TypedRoute<Route: Hashable & Sendable>: DeclaredRoute {
 
 /// The messages of the checks on a declared route's values.
 enum RouteValues {
-  /// Whether two lists of parameters print alike, byte for byte.
+  /// Whether two lists of parameters hold the same values, compared as the route compares them
+  /// (Swift's `String` equality: a precomposed and a decomposed `é` are one value), so that a
+  /// debug build opens every link a release build opens.
   static func same(_ left: [(name: String, value: String)], _ right: [(name: String, value: String)]) -> Bool {
-    left.elementsEqual(right) { $0.name == $1.name && $0.value.utf8.elementsEqual($1.value.utf8) }
+    left.elementsEqual(right) { $0.name == $1.name && $0.value == $1.value }
   }
 
   /// `id "5"`, `q "a", page "2"`; `no values`.

@@ -14,8 +14,8 @@ struct ValueSearch: Sendable {
     var type: ObjectIdentifier
     /// The value as `any Sendable`, if `Any` holds one of that type.
     var cast: @Sendable (Any) -> (any Sendable)?
-    /// What tells two values apart: the texts a parameter prints as (so that two strings
-    /// Swift calls equal but that print differently are two values), a group's route itself.
+    /// What tells two values apart: the texts a parameter prints as, compared as Swift compares
+    /// them (as the route compares its values), a group's route itself.
     var key: @Sendable (any Sendable) -> AnyHashable?
   }
 

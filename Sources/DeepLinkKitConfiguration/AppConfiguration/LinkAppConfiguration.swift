@@ -16,8 +16,9 @@ import Foundation
 /// `CFBundleURLTypes[].CFBundleURLSchemes[]`, `UIApplicationShortcutItems[].UIApplicationShortcutItemType`
 /// (and its `UIApplicationShortcutItemUserInfo`, the values a static item opens its route with),
 /// `NSUserActivityTypes[]`, `INIntentsSupported[]`, an extension's
-/// `NSExtension.NSExtensionAttributes.IntentsSupported[]`, and the entitlement
-/// `com.apple.developer.associated-domains[]`.
+/// `NSExtension.NSExtensionAttributes.IntentsSupported[]`, `NSAppClip` (an App Clip's Info.plist),
+/// and the entitlements `com.apple.developer.associated-domains[]`,
+/// `com.apple.security.application-groups[]` and `com.apple.developer.parent-application-identifiers[]`.
 public struct LinkAppConfiguration: Sendable, Hashable {
   /// The custom URL schemes of every URL type, in order.
   public var urlSchemes: [String]
@@ -32,6 +33,14 @@ public struct LinkAppConfiguration: Sendable, Hashable {
   /// The Associated Domains entitlement's entries (`applinks:example.com`); `nil` when no
   /// entitlements were given, so domains are not checked.
   public var associatedDomains: [String]?
+  /// Whether the Info.plist is an App Clip's (it has `NSAppClip`).
+  public var isAppClip = false
+  /// The App Groups entitlement's groups (`group.com.example.shop`), which an App Clip and its
+  /// full app share to hand a link over; `nil` when no entitlements were given.
+  public var appGroups: [String]?
+  /// An App Clip's `com.apple.developer.parent-application-identifiers`: its full app's
+  /// application identifier; `nil` when no entitlements were given.
+  public var parentApplicationIdentifiers: [String]?
   /// What reading found: a value of the wrong type (`invalidPlistValue`), a quick action without
   /// a type or with one used twice.
   public var problems: [ConfigurationProblem]
@@ -88,6 +97,7 @@ public struct LinkAppConfiguration: Sendable, Hashable {
     }
     activityTypes = reader.strings(info["NSUserActivityTypes"], at: "Info.plist: NSUserActivityTypes")
     intents = reader.strings(info["INIntentsSupported"], at: "Info.plist: INIntentsSupported")
+    isAppClip = info["NSAppClip"] != nil
     for (index, data) in extensionPlists.enumerated() {
       let file = "extension Info.plist \(index + 1)"
       let plist = try reader.dictionary(data, file: file)
@@ -104,12 +114,19 @@ public struct LinkAppConfiguration: Sendable, Hashable {
       let plist = try reader.dictionary(entitlements, file: "the entitlements")
       associatedDomains = reader.strings(
         plist[Self.associatedDomainsKey], at: "the entitlements: \(Self.associatedDomainsKey)")
+      appGroups = reader.strings(plist[Self.appGroupsKey], at: "the entitlements: \(Self.appGroupsKey)")
+      parentApplicationIdentifiers = reader.strings(
+        plist[Self.parentApplicationsKey], at: "the entitlements: \(Self.parentApplicationsKey)")
     }
     problems = reader.problems
   }
 
   /// The Associated Domains entitlement's key.
   public static let associatedDomainsKey = "com.apple.developer.associated-domains"
+  /// The App Groups entitlement's key.
+  static let appGroupsKey = "com.apple.security.application-groups"
+  /// An App Clip's entitlement naming its full app.
+  static let parentApplicationsKey = "com.apple.developer.parent-application-identifiers"
 }
 
 /// Reads property lists into `JSONValue`s, collecting problems instead of stopping.

@@ -19,10 +19,18 @@ extension RouteTable {
   /// (a `$(NAME)` Xcode fills in when it builds: what it stands for is not known, so what it
   /// might satisfy is a warning, not an error) and `entitlementsNotGiven`.
   ///
-  /// - Parameter configuration: The app's declarations.
+  /// An App Clip's files (its Info.plist has `NSAppClip`) are checked as a clip's: an
+  /// `appclips:` entry for each of the table's hosts (`appClipHostNotEntitled`), its full app
+  /// named (`parentApplicationMissing`), and an app group to hand its link over through
+  /// (`appGroupMissing`: without one, `AppClipHandoff` writes where the full app never reads, and
+  /// the hand-off does nothing). The app's files are checked for `appGroup` when it is given.
+  ///
+  /// - Parameters:
+  ///   - configuration: The app's (or its App Clip's) declarations.
+  ///   - appGroup: The app group the App Clip and its full app share for the hand-off, if any.
   /// - Returns: The problems, errors first.
-  public func check(_ configuration: LinkAppConfiguration) -> [ConfigurationProblem] {
-    var doctor = ConfigurationDoctor(table: self, configuration: configuration)
+  public func check(_ configuration: LinkAppConfiguration, appGroup: String? = nil) -> [ConfigurationProblem] {
+    var doctor = ConfigurationDoctor(table: self, configuration: configuration, appGroup: appGroup)
     doctor.run()
     return (configuration.problems + doctor.problems).bySeverity()
   }
@@ -32,14 +40,16 @@ extension RouteTable {
 private struct ConfigurationDoctor {
   let table: RouteTable
   let configuration: LinkAppConfiguration
+  let appGroup: String?
   var problems: [ConfigurationProblem] = []
 
   /// Apple advises "no more than about 20 to 30 domains".
   static let domainAdvice = 30
 
-  init(table: RouteTable, configuration: LinkAppConfiguration) {
+  init(table: RouteTable, configuration: LinkAppConfiguration, appGroup: String?) {
     self.table = table
     self.configuration = configuration
+    self.appGroup = appGroup
   }
 
   private mutating func add(
@@ -65,11 +75,63 @@ private struct ConfigurationDoctor {
   }
 
   mutating func run() {
+    guard !configuration.isAppClip else { return checkAppClip() }
     checkSchemes()
     checkShortcuts()
     checkActivities()
     checkIntents()
     checkDomains()
+    checkAppGroup(required: false)
+  }
+
+  /// An App Clip's target: entitled to each host as `appclips:`, naming its full app, and in the
+  /// app group the hand-off goes through.
+  private mutating func checkAppClip() {
+    guard let entries = configuration.associatedDomains else {
+      add(
+        "entitlementsNotGiven", .info,
+        "no entitlements were given, so the App Clip's domains, full app and app group were not checked")
+      return
+    }
+    let hidden = unresolved(entries, key: LinkAppConfiguration.associatedDomainsKey)
+    let appclips = entries.compactMap { text -> AssociatedDomainEntry? in
+      guard case .entry(let entry) = AssociatedDomainEntry.read(text), entry.service == "appclips" else { return nil }
+      return entry
+    }
+    for host in table.hosts.map(AssociationTable.normalized) where !host.hasPrefix("*.") {
+      guard !appclips.contains(where: { $0.covers(host) }) else { continue }
+      add(
+        "appClipHostNotEntitled", hidden ? .warning : .error,
+        "the App Clip's entitlement has no appclips:\(host), so the table's links on \(quoted(host)) and its App Clip "
+          + "codes do not open the App Clip: add appclips:\(host)")
+    }
+    if configuration.parentApplicationIdentifiers?.isEmpty ?? true {
+      add(
+        "parentApplicationMissing", .error,
+        "the App Clip's entitlements name no full app (\(LinkAppConfiguration.parentApplicationsKey)): iOS does not "
+          + "install the App Clip without its full app's identifier")
+    }
+    checkAppGroup(required: true)
+  }
+
+  /// The app group the App Clip hands its link over through: an App Clip must have one (the one
+  /// given, when given); the full app must have the one given.
+  private mutating func checkAppGroup(required: Bool) {
+    let groups = configuration.appGroups ?? []
+    let target = configuration.isAppClip ? "the App Clip" : "the app"
+    if let appGroup {
+      if configuration.appGroups != nil, !groups.contains(appGroup), !groups.contains(where: Self.isBuildSetting) {
+        add(
+          "appGroupMissing", .error,
+          "\(target)'s entitlements do not list the app group \(quoted(appGroup)) "
+            + "(\(LinkAppConfiguration.appGroupsKey)): the App Clip's hand-off through it does nothing")
+      }
+    } else if required, groups.isEmpty {
+      add(
+        "appGroupMissing", .warning,
+        "the App Clip is in no app group (\(LinkAppConfiguration.appGroupsKey)): AppClipHandoff cannot hand its link "
+          + "to the full app; add a group both targets list (deeplink plist --clip-entitlements --app-group GROUP)")
+    }
   }
 
   private mutating func checkSchemes() {

@@ -36,14 +36,38 @@ extension RouteTable {
   /// With `appClip`, `appclips:<host>` too for each host but the wildcards, which `appclips`
   /// entries may not use: what both the app's and its App Clip's targets list for the App Clip
   /// to open from the domain's links (Apple's "Associating your App Clip with your website"; the
-  /// App Clip target needs only those entries).
-  public func entitlementsPlist(appClip: Bool = false) -> String {
+  /// App Clip target needs only those entries). With `appGroup`, the App Groups entitlement
+  /// with it: the group the App Clip hands its link over through (`AppClipHandoff`).
+  public func entitlementsPlist(appClip: Bool = false, appGroup: String? = nil) -> String {
     var domains = hosts.map { "applinks:" + AssociationTable.normalized($0) }
-    if appClip {
-      domains += hosts.map(AssociationTable.normalized).filter { !$0.hasPrefix("*.") }.map { "appclips:" + $0 }
-    }
-    return PropertyListText.xml(
-      .object([LinkAppConfiguration.associatedDomainsKey: .array(domains.map(JSONValue.string))]))
+    if appClip { domains += appClipDomains }
+    var entitlements: [String: JSONValue] = [
+      LinkAppConfiguration.associatedDomainsKey: .array(domains.map(JSONValue.string))
+    ]
+    if let appGroup { entitlements[LinkAppConfiguration.appGroupsKey] = .array([.string(appGroup)]) }
+    return PropertyListText.xml(.object(entitlements))
+  }
+
+  /// The App Clip target's own entitlements file: `appclips:<host>` for each host but the
+  /// wildcards, its full app's application identifier
+  /// (`com.apple.developer.parent-application-identifiers`), and the app group it hands its link
+  /// over through, which the full app's entitlements list too.
+  ///
+  /// - Parameters:
+  ///   - parentApplicationID: The full app's application identifier (`TEAMID.com.example.shop`).
+  ///   - appGroup: The app group both targets share.
+  public func appClipEntitlementsPlist(parentApplicationID: String, appGroup: String) -> String {
+    PropertyListText.xml(
+      .object([
+        LinkAppConfiguration.associatedDomainsKey: .array(appClipDomains.map(JSONValue.string)),
+        LinkAppConfiguration.parentApplicationsKey: .array([.string(parentApplicationID)]),
+        LinkAppConfiguration.appGroupsKey: .array([.string(appGroup)]),
+      ]))
+  }
+
+  /// `appclips:<host>` for each host but the wildcards, which `appclips` entries may not use.
+  private var appClipDomains: [String] {
+    hosts.map(AssociationTable.normalized).filter { !$0.hasPrefix("*.") }.map { "appclips:" + $0 }
   }
 
   private func infoPlistEntries(bundleID: String?) -> JSONValue {

@@ -72,7 +72,7 @@ extension RouteTable {
         let payload = QAExamples.pushPayload(rule, route: route)
         files.append(LinkSite.File(path: apns, contents: payload))
         body.append(
-          "<p>Push\(rule.action.map { " action <code>\(SitePages.html($0))</code>" } ?? " tap"): "
+          "<p>Push \(QAExamples.pushInstructions(rule)): "
             + "<a href=\"\(SitePages.html(apns))\" download>\(SitePages.html(apns))</a> "
             + "(<code>xcrun simctl push booted BUNDLE_ID \(SitePages.html(apns))</code>)</p>")
       }
@@ -148,13 +148,38 @@ enum QAExamples {
     return links
   }
 
-  /// A notification payload the rule opens the route's example with, for `xcrun simctl push`.
+  /// A notification payload the rule opens the route's example with, for `xcrun simctl push`: a
+  /// tap's, or an action's, naming the rule's category (`aps.category`) so that iOS offers the
+  /// action, and titled with what the tester chooses.
   static func pushPayload(_ rule: PushRule, route: NamedRoute?) -> String {
     var fields = rule.when
     for (parameter, field) in rule.parameters { fields[field] = route?.parameters[parameter] ?? "1" }
-    var object: [String: JSONValue] = ["aps": .object(["alert": .object(["title": .string("QA")])])]
+    var aps: [String: JSONValue] = [:]
+    if rule.answersTap {
+      aps["alert"] = .object(["title": .string("QA: tap")])
+    } else {
+      let action = rule.action ?? ""
+      aps["alert"] = .object([
+        "title": .string("QA: action \(action)"),
+        "body": .string(
+          "Long-press, then choose \(action)" + (rule.runsInBackground ? " (it runs in the background)" : "")),
+      ])
+      if let category = rule.category { aps["category"] = .string(category) }
+    }
+    var object: [String: JSONValue] = ["aps": .object(aps)]
     for (key, value) in fields { object[key] = .string(value) }
     return JSONValue.object(object).prettyText() + "\n"
+  }
+
+  /// What the tester does with a rule's notification, as HTML: tap it, or long-press it and
+  /// choose the action (offered by its category, when the table names one).
+  static func pushInstructions(_ rule: PushRule) -> String {
+    guard !rule.answersTap, let action = rule.action else { return "tap" }
+    let category =
+      rule.category.map { "category <code>\(SitePages.html($0))</code>" }
+      ?? "no category in the table: the app must offer the action for this payload"
+    return "action <code>\(SitePages.html(action))</code>: long-press the notification and choose it "
+      + "(\(category)\(rule.runsInBackground ? "; it runs in the background, with no window" : ""))"
   }
 
   /// A route's name as a file name: letters, digits, `-` and `_`; anything else `_`.

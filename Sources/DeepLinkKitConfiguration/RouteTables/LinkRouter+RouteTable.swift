@@ -87,6 +87,7 @@ extension RouteTable.Entry {
       if !push.parameters.isEmpty { rule["parameters"] = push.parameters }
       if let action = push.action { rule["action"] = action }
       if push.runsInBackground { rule["background"] = true }
+      if let category = push.category { rule["category"] = category }
       return rule
     }
     // One rule is written as an object, as before several were allowed; several as a list.

@@ -14,7 +14,7 @@ struct Reader {
     "values",
   ]
   private static let pageKeys = ["description", "image", "title"]
-  private static let pushKeys = ["action", "background", "parameters", "when"]
+  private static let pushKeys = ["action", "background", "category", "parameters", "when"]
 
   mutating func read(_ json: Data) -> RouteTable? {
     let root: JSONValue
@@ -156,7 +156,9 @@ struct Reader {
     case .bool(let value): background = value
     case let other?: problem("\(location): \"background\" must be a Boolean, not \(other.typeDescription)")
     }
-    return PushRule(when: when, parameters: parameters, action: action, runsInBackground: background)
+    let category = optionalString(object["category"], key: "category", at: location)
+    return PushRule(
+      when: when, parameters: parameters, action: action, runsInBackground: background, category: category)
   }
 
   private mutating func optionalString(_ value: JSONValue?, key: String, at location: String) -> String? {

@@ -258,7 +258,8 @@ public struct RouteTable: Sendable, Hashable {
       if entry.confirm { definition = definition.requiringConfirmation() }
       for rule in entry.pushRules {
         definition = definition.push(
-          when: rule.when, parameters: rule.parameters, action: rule.action, runsInBackground: rule.runsInBackground)
+          when: rule.when, parameters: rule.parameters, action: rule.action, runsInBackground: rule.runsInBackground,
+          category: rule.category)
       }
       definitions.append(entry.host.map { .host($0, [definition]) } ?? definition)
     }

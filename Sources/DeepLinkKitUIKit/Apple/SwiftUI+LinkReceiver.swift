@@ -9,7 +9,8 @@
 //   `updateUIView(_:context:)`): https://developer.apple.com/documentation/swiftui/uiviewrepresentable
 // - UIKit `UIView.didMoveToWindow()`, `UIView.window`, `UIWindow.windowScene`, `UIScene.session`,
 //   `UISceneSession.persistentIdentifier`: https://developer.apple.com/documentation/uikit/uiview/didmovetowindow(),
-//   …/uiwindow/windowscene, …/uiscenesession/persistentidentifier
+//   …/uiwindow/windowscene, …/uiscenesession/persistentidentifier; `followKeyWindow(of:_:)`
+//   (KeyWindows.swift) tells when the window becomes key
 #if canImport(SwiftUI) && canImport(UIKit) && (os(iOS) || os(visionOS))
   import DeepLinkKit
   import SwiftUI
@@ -22,7 +23,22 @@
     /// pass it to every forward and to `LinkNavigationStates`.
     @MainActor
     public func linkScene(_ scene: Binding<String?>) -> some View {
-      background(SceneReader { identifier in if scene.wrappedValue != identifier { scene.wrappedValue = identifier } })
+      background(
+        SceneReader { identifier, _ in if scene.wrappedValue != identifier { scene.wrappedValue = identifier } })
+    }
+
+    /// Reads the window's identifier into `scene` as ``linkScene(_:)`` does, registers the window
+    /// with `navigation` (its links are delivered into its state), and activates it each time it
+    /// becomes key, the window the user is in (links of no window go there).
+    @available(iOS 17.0, *)
+    @MainActor
+    public func linkScene<Route>(_ scene: Binding<String?>, navigation: LinkNavigationStates<Route>) -> some View {
+      background(
+        SceneReader { identifier, windowScene in
+          if scene.wrappedValue != identifier { scene.wrappedValue = identifier }
+          navigation.register(scene: identifier)
+          followKeyWindow(of: windowScene) { navigation.activate(scene: identifier) }
+        })
     }
 
     /// Forwards `onOpenURL` (custom schemes and universal links) to the receiver, from the window
@@ -42,17 +58,19 @@
     }
   }
 
-  /// A view that reports its window scene's session identifier when it joins a window.
+  /// A view that reports its window scene (and its session identifier) when it joins a window.
   private struct SceneReader: UIViewRepresentable {
-    let found: @MainActor (String) -> Void
+    let found: @MainActor (String, UIWindowScene) -> Void
 
     func makeUIView(context: Context) -> ReaderView { ReaderView(found: found) }
     func updateUIView(_ view: ReaderView, context: Context) {}
 
     final class ReaderView: UIView {
-      let found: @MainActor (String) -> Void
+      let found: @MainActor (String, UIWindowScene) -> Void
+      /// The scene reported last: a view that moves within its window reports it once.
+      weak var reported: UIWindowScene?
 
-      init(found: @escaping @MainActor (String) -> Void) {
+      init(found: @escaping @MainActor (String, UIWindowScene) -> Void) {
         self.found = found
         super.init(frame: .zero)
         isHidden = true
@@ -63,8 +81,10 @@
       override func didMoveToWindow() {
         super.didMoveToWindow()
         // Reported on the next turn: a state change inside a layout pass is not one SwiftUI takes.
-        guard let identifier = window?.windowScene?.session.persistentIdentifier else { return }
-        Task { @MainActor in found(identifier) }
+        guard let scene = window?.windowScene, scene !== reported else { return }
+        reported = scene
+        let identifier = scene.session.persistentIdentifier
+        Task { @MainActor in found(identifier, scene) }
       }
     }
   }

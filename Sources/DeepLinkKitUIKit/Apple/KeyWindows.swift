@@ -1,0 +1,42 @@
+// Apple-only: a window that becomes key is the window the user is in; these lines tell
+// `LinkWindows` and `LinkNavigationStates` (Linux-tested, `activate(scene:)`) when it happens.
+//
+// Apple declarations relied on (framework UIKit), with their documentation pages:
+// - `UIWindow.didBecomeKeyNotification` (its object the window) and `UIWindow.isKeyWindow`:
+//   https://developer.apple.com/documentation/uikit/uiwindow/didbecomekeynotification,
+//   https://developer.apple.com/documentation/uikit/uiwindow/iskeywindow
+// - `UIWindowScene.windows`, `UIWindowScene.keyWindow` (iOS 15), `UIScene.session`,
+//   `UISceneSession.persistentIdentifier`: https://developer.apple.com/documentation/uikit/uiwindowscene/keywindow
+// - Foundation `NotificationCenter.addObserver(forName:object:queue:using:)`, its block run on
+//   `queue` (`.main`, the main thread): https://developer.apple.com/documentation/foundation/notificationcenter/addobserver(forname:object:queue:using:)
+#if canImport(UIKit) && (os(iOS) || os(visionOS))
+  import DeepLinkKit
+  import UIKit
+
+  /// Calls `becameKey` on the main actor each time a window of `scene` becomes key, and at once
+  /// when one is key already. The observer lives as long as the app (a window's scene may come
+  /// back); it holds the scene weakly.
+  @MainActor
+  func followKeyWindow(of scene: UIWindowScene, _ becameKey: @escaping @MainActor () -> Void) {
+    _ = NotificationCenter.default.addObserver(forName: UIWindow.didBecomeKeyNotification, object: nil, queue: .main) {
+      [weak scene] note in
+      // The window is told apart by identity: a notification is not sent across to the main actor.
+      let window = (note.object as AnyObject?).map(ObjectIdentifier.init)
+      MainActor.assumeIsolated {
+        if let scene, scene.windows.contains(where: { ObjectIdentifier($0) == window }) { becameKey() }
+      }
+    }
+    if scene.keyWindow != nil { becameKey() }
+  }
+
+  extension LinkWindows {
+    /// Registers how the window of `scene` shows a route, and activates it each time it becomes
+    /// key (the window the user is in): ``register(scene:show:)`` and ``activate(scene:)`` in one
+    /// line of `scene(_:willConnectTo:options:)`.
+    public func register(_ scene: UIWindowScene, show: @escaping @MainActor (Route) -> Void) {
+      let identifier = scene.session.persistentIdentifier
+      register(scene: identifier, show: show)
+      followKeyWindow(of: scene) { [weak self] in self?.activate(scene: identifier) }
+    }
+  }
+#endif
