@@ -3,7 +3,7 @@ import Foundation
 
 /// What an app declares for the ways it is opened: its Info.plist (URL schemes, static quick
 /// actions, activity types, intents), its Intents extensions' Info.plist, and its Associated
-/// Domains entitlement. ``RouteTable/check(_:)`` compares it with the route table.
+/// Domains entitlement. ``RouteTable/check(_:appGroup:)`` compares it with the route table.
 ///
 /// ```swift
 /// let configuration = try LinkAppConfiguration(

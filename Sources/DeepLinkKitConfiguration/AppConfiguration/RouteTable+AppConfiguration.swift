@@ -36,7 +36,7 @@ extension RouteTable {
   }
 }
 
-/// The comparisons of ``RouteTable/check(_:)``.
+/// The comparisons of ``RouteTable/check(_:appGroup:)``.
 private struct ConfigurationDoctor {
   let table: RouteTable
   let configuration: LinkAppConfiguration

@@ -3,7 +3,7 @@ import Foundation
 
 extension RouteTable {
   /// The Info.plist entries this table needs, as an XML property list to paste from (or to give
-  /// ``check(_:)``, which it passes): a URL type with the table's schemes, `NSUserActivityTypes`
+  /// ``check(_:appGroup:)``, which it passes): a URL type with the table's schemes, `NSUserActivityTypes`
   /// (the activity types, the intent class names: Siri opens the app for an intent with an
   /// activity of that type, which is how the router receives it, and `DeepLinkKit.window`, the
   /// type of the windows `LinkReceiver.windowActivity(opening:)` opens), and a static quick
