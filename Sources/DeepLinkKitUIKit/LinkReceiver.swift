@@ -277,13 +277,18 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   /// The response's `targetScene` is the window the notification opens in: its holding and
   /// duplicates are that scene's (read on the main actor, where a scene may be read).
   ///
+  /// Emitted into the app that calls it (`@_alwaysEmitIntoClient`): the library holds no
+  /// asynchronous code an app that does not call it would have to keep.
+  ///
   /// - Parameter response: The notification response; copied into plain values at once.
+  @_alwaysEmitIntoClient
   public nonisolated func receive(_ response: some NotificationResponseInput) async {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       receive(response, whenDone: { done.resume() })
     }
   }
 
+  @usableFromInline
   nonisolated func receive(
     _ response: some NotificationResponseInput, whenDone: (@MainActor @Sendable () -> Void)?
   ) {

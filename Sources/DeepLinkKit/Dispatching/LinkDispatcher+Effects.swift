@@ -32,9 +32,9 @@ extension LinkDispatcher {
         let (id, route, context) = (link.id, link.route, context(of: link, heldFor: heldFor))
         if !observers.isEmpty { notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor))) }
         runningInBackground.insert(id)
-        Task { @MainActor in
-          await background(route, context)
-          self.runningInBackground.remove(id)
+        // The handler calls back when it is done: the app's own task (setBackgroundHandler).
+        background(route, context) { [weak self] in
+          guard let self, self.runningInBackground.remove(id) != nil else { return }
           self.backgroundCompletions.removeValue(forKey: id)?()
         }
       case .deliver(let link, let heldFor, let time):

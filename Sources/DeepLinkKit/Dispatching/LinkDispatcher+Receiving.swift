@@ -1,3 +1,5 @@
+import Foundation
+
 /// Receiving links: resolved at once, then delivered, held, refused or dropped.
 extension LinkDispatcher {
   // MARK: - Receiving
@@ -37,11 +39,14 @@ extension LinkDispatcher {
   /// its handler runs by then (its end calls it) or it ended: iOS gives a background action
   /// little time, and a completion never called ends the app. The action stays held.
   private func waitInBackground(for id: LinkID) {
-    let wait = backgroundWait
-    Task { @MainActor [weak self] in
-      try? await Task.sleep(for: wait)
-      guard let self, !self.runningInBackground.contains(id) else { return }
-      self.backgroundCompletions.removeValue(forKey: id)?()
+    let (seconds, attoseconds) = backgroundWait.components
+    let wait = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    // A main-queue timer, not a task: the dispatcher holds no asynchronous code of its own.
+    DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, !self.runningInBackground.contains(id) else { return }
+        self.backgroundCompletions.removeValue(forKey: id)?()
+      }
     }
   }
 
@@ -153,9 +158,11 @@ extension LinkDispatcher {
       pending.append(PendingInput(input: input, scene: scene, completion: completion, whenDone: whenDone))
       return pending.count == 1
     }
-    // One drain takes every link waiting, so one task per empty-to-waiting change is enough.
+    // One drain takes every link waiting, so one hand-over per empty-to-waiting change is
+    // enough. The main queue, not a task: a task's closure is an asynchronous entry point, which
+    // no app can dead-strip, and it kept the whole dispatcher in an app that only routes links.
     if wasEmpty {
-      Task { @MainActor in self.receiveSubmitted() }
+      DispatchQueue.main.async { MainActor.assumeIsolated { self.receiveSubmitted() } }
     }
   }
 

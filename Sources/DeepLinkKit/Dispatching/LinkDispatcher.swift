@@ -92,8 +92,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The latest time the clock read, to tell a clock that went back.
   var latestTime: Duration?
   var deliver: DeliverWithContext?
-  /// The handler of notification actions that run in the background.
-  var backgroundHandler: (@MainActor (Route, DeliveryContext) async -> Void)?
+  /// The handler of notification actions that run in the background; it calls its last argument
+  /// once the action is done.
+  var backgroundHandler: (@MainActor (Route, DeliveryContext, @escaping @MainActor () -> Void) -> Void)?
   /// What to call when a background action's handler finishes, or the action ends otherwise,
   /// by link.
   var backgroundCompletions: [LinkID: @MainActor @Sendable () -> Void] = [:]
@@ -249,8 +250,26 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// }
   /// ```
   ///
+  /// Emitted into the app that calls it (`@_alwaysEmitIntoClient`): the task that runs the
+  /// handler is the app's, so an app without background actions carries no asynchronous code of
+  /// the dispatcher's.
+  ///
   /// - Parameter handler: Called on the main actor with each background action's route.
+  @_alwaysEmitIntoClient
   public func setBackgroundHandler(_ handler: @escaping @MainActor (Route, DeliveryContext) async -> Void) {
+    setBackgroundHandler { route, context, done in
+      Task { @MainActor in
+        await handler(route, context)
+        done()
+      }
+    }
+  }
+
+  /// The same handler, told when it is done by its last argument, which it calls once.
+  @usableFromInline
+  func setBackgroundHandler(
+    _ handler: @escaping @MainActor (Route, DeliveryContext, _ done: @escaping @MainActor () -> Void) -> Void
+  ) {
     defer { runEffects() }
     backgroundHandler = handler
     deliverHeldLinks()
