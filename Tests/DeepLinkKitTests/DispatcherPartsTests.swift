@@ -5,10 +5,10 @@ import Testing
 /// The dispatcher's parts as values, alone: its duplicate window, its kept links and its queue of
 /// calls into app code.
 @Suite struct DispatcherPartsTests {
-  private func link(_ id: Int, _ route: String = "r", arrival: Duration) -> KeptLink<String> {
+  private func link(_ id: Int, _ route: String = "r", arrival: Duration) -> KeptLink {
     KeptLink(
-      id: LinkID(id), route: route, source: .customScheme, arrival: arrival, input: nil, parameters: RouteParameters(),
-      needsConfirmation: false)
+      id: LinkID(id), key: RouteKey(route: route, source: .customScheme), requirements: [], arrival: arrival,
+      input: nil, parameters: RouteParameters(), needsConfirmation: false)
   }
 
   // MARK: - Duplicate window
@@ -51,6 +51,45 @@ import Testing
     #expect(found7 == LinkID(2))
   }
 
+  /// Against a model of the rule: keys that repeat, scenes known and not, links forgotten, and
+  /// links leaving the window.
+  @Test func theWindowAnswersAsItsRuleSays() {
+    var window = DuplicateWindow<String>(length: .seconds(100))
+    let total = 48
+    // Keys repeat (every fifth link is "k0"..."k4"), scenes alternate, and some links are forgotten.
+    var model: [(key: String, scene: String?, id: LinkID, time: Duration, forgotten: Bool)] = []
+    for number in 1...total {
+      let key = "k\(number % 5)"
+      let scene: String? = number % 3 == 0 ? nil : "s\(number % 2)"
+      let time = Duration.seconds(number)
+      let id = LinkID(number)
+      // What the window answers for each key and scene before this link arrives.
+      for probe in ["k0", "k1", "k2", "k3", "k4", "k9"] {
+        for probeScene in [nil, "s0", "s1"] as [String?] {
+          let expected = model.last {
+            !$0.forgotten && $0.key == probe && time - $0.time < .seconds(100)
+              && DuplicateWindow<String>.sameWindow($0.scene, probeScene)
+          }?.id
+          #expect(window.earlier(probe, scene: probeScene, at: time) == expected, "link \(number), \(probe)")
+        }
+      }
+      window.remember(key, scene: scene, id: id, at: time)
+      model.append((key, scene, id, time, false))
+      if number % 7 == 0 {
+        let forgotten = LinkID(number - 3)
+        window.forget("k\((number - 3) % 5)", id: forgotten)
+        if let index = model.firstIndex(where: { $0.id == forgotten }) { model[index].forgotten = true }
+      }
+    }
+    #expect(window.trackedArrivals == total)
+    // Most leave the window, and the answers stay the same.
+    let later = Duration.seconds(total + 100 - 3)
+    #expect(window.earlier("k9", at: later) == nil)
+    #expect(window.trackedArrivals == 3)
+    let latest = model.last { !$0.forgotten && $0.key == model[total - 1].key }?.id
+    #expect(window.earlier(model[total - 1].key, at: later) == latest)
+  }
+
   @Test func aWindowOfZeroRemembersNothing() {
     var window = DuplicateWindow<String>(length: .zero)
     window.remember("a", id: LinkID(1), at: .zero)
@@ -71,7 +110,7 @@ import Testing
   // MARK: - Kept links
 
   @Test func expiredLinksLeaveFromTheFront() {
-    var kept = KeptLinks<String>()
+    var kept = KeptLinks()
     for id in 1...5 { kept.append(link(id, arrival: .seconds(id))) }
     let expired = kept.removeExpired(at: .seconds(13), maxAge: .seconds(10))
     #expect(expired.map(\.id) == [LinkID(1), LinkID(2)])
@@ -79,7 +118,7 @@ import Testing
   }
 
   @Test func aKeptLinkIsFoundByItsID() {
-    var kept = KeptLinks<String>()
+    var kept = KeptLinks()
     for id in stride(from: 2, through: 40, by: 2) { kept.append(link(id, arrival: .seconds(id))) }
     #expect(kept.index(of: LinkID(2)) == 0)
     #expect(kept.index(of: LinkID(22)) == 10)
@@ -91,7 +130,7 @@ import Testing
   }
 
   @Test func rewindingMovesLaterArrivalsBackAndKeepsTimeOrder() {
-    var kept = KeptLinks<String>()
+    var kept = KeptLinks()
     for id in 1...4 { kept.append(link(id, arrival: .seconds(10 * id))) }
     kept.rewind(to: .seconds(25))
     #expect(kept.elements.map(\.arrival) == [.seconds(10), .seconds(20), .seconds(25), .seconds(25)])
@@ -103,13 +142,13 @@ import Testing
   }
 
   @Test func removingByAConditionKeepsTheOthersInOrder() {
-    var kept = KeptLinks<String>()
+    var kept = KeptLinks()
     for (id, route) in [(1, "a"), (2, "b"), (3, "a"), (4, "c")] { kept.append(link(id, route, arrival: .seconds(id))) }
-    let removed = kept.removeAll { $0.route == "a" }
+    let removed = kept.removeAll { $0.key.route as? String == "a" }
     #expect(removed.map(\.id) == [LinkID(1), LinkID(3)])
-    #expect(kept.elements.map(\.route) == ["b", "c"])
+    #expect(kept.elements.map { $0.key.route as? String } == ["b", "c"])
     let rest = kept.removeAll()
-    #expect(rest.map(\.route) == ["b", "c"])
+    #expect(rest.map { $0.key.route as? String } == ["b", "c"])
     #expect(kept.isEmpty)
   }
 
@@ -142,3 +181,5 @@ import Testing
     #expect(end == nil)
   }
 }
+
+extension String: DuplicateKey {}

@@ -74,12 +74,25 @@ func runProbe(_ arguments: [String]) {
     exit(0)
   }
   if arguments.count == 3, arguments[1] == "dispatch", let count = Int(arguments[2]) {
+    // The default duplicate window, each link 3 s after the last: the window's bookkeeping is
+    // paid, and no link is a duplicate.
     MainActor.assumeIsolated {
-      let dispatcher = LinkDispatcher(router: Table.router(1_000), duplicateWindow: .zero, deliver: { blackHole($0) })
+      let clock = BenchClock()
+      let dispatcher = LinkDispatcher(router: Table.router(1_000), clock: { clock.now }, deliver: { blackHole($0) })
       dispatcher.satisfy(.ready)
       let input = DeepLinkInput.url("myapp://" + Table.samplePath(1).dropFirst())
-      for _ in 0..<count { blackHole(dispatcher.receive(input)) }
+      for _ in 0..<count {
+        clock.now += .seconds(3)
+        blackHole(dispatcher.receive(input))
+      }
     }
+    exit(0)
+  }
+  if arguments.count == 3, arguments[1] == "resolve-one", let count = Int(arguments[2]) {
+    // What `dispatch` resolves, alone: the same router and link.
+    let router = Table.router(1_000)
+    let input = DeepLinkInput.url("myapp://" + Table.samplePath(1).dropFirst())
+    for _ in 0..<count { blackHole(try? router.resolve(input)) }
     exit(0)
   }
   if arguments.count == 4, arguments[1] == "window", let size = Int(arguments[2]), let count = Int(arguments[3]) {

@@ -26,6 +26,8 @@ import Foundation
 //   DeepLinkBenchmarks declare-launch N declares the 40-route app's table N times, for profiling
 //   DeepLinkBenchmarks keep-typed S N   builds and keeps N tables of S routes declared once each
 //   DeepLinkBenchmarks dispatch N       receives and delivers a link N times, for profiling
+//   DeepLinkBenchmarks resolve-one N    resolves the same link N times with the same router, for
+//                                      callgrind beside dispatch
 //   DeepLinkBenchmarks window S N       receives N links with S in the duplicate window, for callgrind
 
 // MARK: - Main
@@ -64,6 +66,12 @@ let launch: [String: Double] = Dictionary(
 /// counted them with callgrind.
 let windowInstructions: [Double] = arguments.indices.filter { arguments[$0] == "--window-instructions" }
   .compactMap { arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil }
+/// Instructions to receive and deliver one link, and to resolve the same link with the same
+/// router, as `Benchmarks/run` counted them with callgrind (`dispatch` and `resolve-one`).
+let receiveInstructions: [Double] = arguments.indices.filter { arguments[$0] == "--receive-instructions" }
+  .flatMap { index in
+    (index + 1...index + 2).compactMap { arguments.indices.contains($0) ? Double(arguments[$0]) : nil }
+  }
 runProbe(arguments)
 
 let rounds = 31
@@ -348,6 +356,9 @@ lines += [
   windowInstructions.count == 2
     ? "| dispatcher receive → deliver, instructions (callgrind), 10,000 ÷ 10 links in the window | \(ratio(windowInstructions[1] / windowInstructions[0])) | ≤ 1.10× | \(verdict(windowInstructions[1] / windowInstructions[0] <= 1.10)) |"
     : "| dispatcher receive → deliver, instructions, 10,000 ÷ 10 links in the window | not measured (valgrind is not installed) | ≤ 1.10× | |",
+  receiveInstructions.count == 2
+    ? "| dispatcher receive → deliver ÷ resolve of the same link, instructions (callgrind) | \(ratio(receiveInstructions[0] / receiveInstructions[1])) (\(Int(receiveInstructions[0])) ÷ \(Int(receiveInstructions[1]))) | ≤ 2× | \(verdict(receiveInstructions[0] / receiveInstructions[1] <= 2)) |"
+    : "| dispatcher receive → deliver ÷ resolve of the same link, instructions | not measured (valgrind is not installed) | ≤ 2× | |",
   "| drain held links, per link, 10,000 ÷ 10 held | \(ratio(perLinkDrained[4] / perLinkDrained[1])) | ≤ 1.25× | \(verdict(perLinkDrained[4] / perLinkDrained[1] <= 1.25)) |",
 ]
 lines += launchRows(launch)

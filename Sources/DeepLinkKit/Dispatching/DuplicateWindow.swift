@@ -8,19 +8,35 @@
 /// windows opens in both, while the same link handed over twice for one window (a cold start's
 /// connection options and a delegate call) opens once. A link whose scene is not known
 /// duplicates a link of any scene.
-struct DuplicateWindow<Key: Hashable> {
+struct DuplicateWindow<Key: DuplicateKey> {
   /// How long after a link the same key counts as a duplicate; `.zero` turns the rule off.
   let length: Duration
   private struct Entry {
+    let key: Key
     let id: LinkID
     let scene: String?
   }
-  /// The latest link of each key and scene, the newest last: few, one per window the key
-  /// arrived in.
-  private var latest: [Key: [Entry]] = [:]
+  /// The entries of one hash, the newest last: nearly always one, which is kept without an array.
+  private enum Bucket {
+    case one(Entry)
+    case many([Entry])
+
+    /// The entries left, as a bucket; `nil` when none is.
+    static func of(_ entries: [Entry]) -> Bucket? {
+      switch entries.count {
+      case 0: nil
+      case 1: .one(entries[0])
+      default: .many(entries)
+      }
+    }
+  }
+  /// The links remembered inside the window, by their key's hash value: nearly always one a
+  /// hash. Keyed by the hash, an `Int`, so that a lookup compares keys (which may be costly: an
+  /// app's route behind `any Hashable`) only when their hashes match.
+  private var latest: [Int: Bucket] = [:]
   /// Every remembered arrival, oldest first. Entries of links forgotten early (dropped,
   /// declined) stay until they leave the window, so that this list, not `latest`, bounds them.
-  private var order = FIFO<(key: Key, id: LinkID, time: Duration)>()
+  private var order = FIFO<(hash: Int, id: LinkID, time: Duration)>()
 
   init(length: Duration) { self.length = length }
 
@@ -29,37 +45,58 @@ struct DuplicateWindow<Key: Hashable> {
   static func sameWindow(_ a: String?, _ b: String?) -> Bool { a == nil || b == nil || a == b }
 
   /// The link inside the window that a link of `key` arriving at `time` in `scene` duplicates, if
-  /// any. Links a window or more before `time` are let go first.
+  /// any: the latest remembered and not forgotten of the same key, of a scene it can duplicate.
+  /// Links a window or more before `time` are let go first.
   mutating func earlier(_ key: Key, scene: String? = nil, at time: Duration) -> LinkID? {
     guard length > .zero else { return nil }
     while let oldest = order.first, time - oldest.time >= length {
       order.popFirst()
-      remove(oldest.id, of: oldest.key)
+      remove(oldest.id, hash: oldest.hash)
     }
-    return latest[key]?.last { Self.sameWindow($0.scene, scene) }?.id
+    func duplicates(_ entry: Entry) -> Bool { Self.sameWindow(entry.scene, scene) && entry.key == key }
+    switch latest[key.windowHash] {
+    case nil: return nil
+    case .one(let entry): return duplicates(entry) ? entry.id : nil
+    case .many(let entries): return entries.last(where: duplicates)?.id
+    }
   }
 
   /// Remembers a link that was held or delivered. (A dropped link is not remembered: sending it
   /// again is asking again.)
   mutating func remember(_ key: Key, scene: String? = nil, id: LinkID, at time: Duration) {
     guard length > .zero else { return }
-    var entries = latest[key] ?? []
-    // It is the latest of its scene; a link of no known scene is the latest of every scene.
-    entries.removeAll { scene == nil || $0.scene == scene }
-    entries.append(Entry(id: id, scene: scene))
-    latest[key] = entries
-    order.append((key, id, time))
+    let hash = key.windowHash
+    // Changed in place (one lookup). Earlier links of the same key stay, behind it: they are
+    // found again if it is forgotten (a held link dropped), until they leave the window.
+    let entry = Entry(key: key, id: id, scene: scene)
+    func update(_ bucket: inout Bucket?) {
+      switch bucket {
+      case nil: bucket = .one(entry)
+      case .one(let old): bucket = .many([old, entry])
+      case .many(let entries): bucket = .many(entries + [entry])
+      }
+    }
+    update(&latest[hash])
+    order.append((hash, id, time))
   }
 
   /// Forgets a kept link that was dropped, so that it can be asked for again.
   mutating func forget(_ key: Key, id: LinkID) {
-    remove(id, of: key)
+    remove(id, hash: key.windowHash)
   }
 
-  private mutating func remove(_ id: LinkID, of key: Key) {
-    guard var entries = latest[key], let index = entries.firstIndex(where: { $0.id == id }) else { return }
-    entries.remove(at: index)
-    latest[key] = entries.isEmpty ? nil : entries
+  private mutating func remove(_ id: LinkID, hash: Int) {
+    guard let slot = latest.index(forKey: hash) else { return }
+    switch latest.values[slot] {
+    case .one(let entry):
+      if entry.id == id { latest.remove(at: slot) }
+    case .many(let entries):
+      if let left = Bucket.of(entries.filter { $0.id != id }) {
+        latest.values[slot] = left
+      } else {
+        latest.remove(at: slot)
+      }
+    }
   }
 
   /// Forgets every link: the clock went back, and links from before it are no guide to what
@@ -71,4 +108,46 @@ struct DuplicateWindow<Key: Hashable> {
 
   /// How many arrivals the window keeps track of: never more than arrived inside it.
   var trackedArrivals: Int { order.count }
+}
+
+/// What the duplicate window keeps links by: a value and a hash of it, which a key that has one
+/// at hand gives without hashing again.
+protocol DuplicateKey: Hashable {
+  var windowHash: Int { get }
+}
+
+extension DuplicateKey {
+  var windowHash: Int { hashValue }
+}
+
+extension NotificationTap: DuplicateKey {}
+
+/// The duplicate rule's key: a route and its kind of source. The route is held as `any
+/// Hashable`, so that the window's dictionary and list, and the dispatcher's kept links, are of
+/// one type the library compiles once, not of a type built from the app's route type, whose
+/// metadata the dispatcher looked up many times a link (most of a receive's cost). (Not
+/// `AnyHashable`, whose initializer asks the runtime for a conformance and a box type each time.)
+struct RouteKey: Hashable {
+  let route: any Hashable
+  let source: DeepLinkSource
+  /// The route's and source's hash, computed once, from the app's route type directly.
+  let hash: Int
+
+  init<Route: Hashable>(route: Route, source: DeepLinkSource) {
+    self.route = route
+    self.source = source
+    var hasher = Hasher()
+    hasher.combine(route)
+    hasher.combine(source)
+    hash = hasher.finalize()
+  }
+
+  /// Routes are compared only when their hashes match: a duplicate, or a rare collision.
+  static func == (left: RouteKey, right: RouteKey) -> Bool {
+    guard left.hash == right.hash, left.source == right.source else { return false }
+    func isEqual<Left: Hashable>(_ route: Left) -> Bool { right.route as? Left == route }
+    return isEqual(left.route)
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

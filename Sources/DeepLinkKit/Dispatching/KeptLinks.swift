@@ -1,13 +1,16 @@
 /// A link the dispatcher keeps: held for its conditions, or awaiting the app's confirmation.
-struct KeptLink<Route: Hashable & Sendable> {
+///
+/// Not generic: the route is held as `any Hashable` (in its duplicate key), so that the
+/// dispatcher's lists, queue and decisions are code of one type, compiled once, rather than of a
+/// type built from the app's route type, whose metadata a receive looked up dozens of times. What
+/// never changes is in one ``LinkRecord``, so that handing a link from list to queue to handler
+/// copies a reference, not the link's input and parameters.
+struct KeptLink {
   let id: LinkID
-  let route: Route
-  let source: DeepLinkSource
+  /// What the link is and carried.
+  let record: LinkRecord
   /// When it arrived (moved back to the time a clock went back to, if it did).
   var arrival: Duration
-  /// What the link carried besides its route, for its ``DeliveryContext``.
-  let input: DeepLinkInput?
-  let parameters: RouteParameters
   /// The scene it arrived in, when known (taken from a later copy of the same link if this one
   /// did not know it).
   var scene: String?
@@ -17,11 +20,59 @@ struct KeptLink<Route: Hashable & Sendable> {
   var isAwaitingAnswer = false
   /// Whether it is a notification action that runs in the background, to the background handler.
   var runsInBackground = false
-  /// Why its typed reply was cut, if it was.
-  var replyTruncation: DeepLinkError?
 
+  init(
+    id: LinkID, key: RouteKey, requirements: Set<LinkCondition>, arrival: Duration, input: DeepLinkInput?,
+    parameters: RouteParameters, scene: String? = nil, needsConfirmation: Bool, replyTruncation: DeepLinkError? = nil
+  ) {
+    self.id = id
+    record = LinkRecord(
+      key: key, requirements: requirements, input: input, parameters: parameters, replyTruncation: replyTruncation)
+    self.arrival = arrival
+    self.scene = scene
+    self.needsConfirmation = needsConfirmation
+  }
+
+  /// The route and its source, as the duplicate rule knows them.
+  var key: RouteKey { record.key }
+  /// The conditions its route needs besides `.ready` (the dispatcher's requirements, asked once).
+  var requirements: Set<LinkCondition> { record.requirements }
+  /// What the link carried besides its route, for its ``DeliveryContext``.
+  var input: DeepLinkInput? { record.input }
+  var parameters: RouteParameters { record.parameters }
+  /// Why its typed reply was cut, if it was.
+  var replyTruncation: DeepLinkError? { record.replyTruncation }
   /// The notification tap it is, if it is one whose request identifier iOS gave.
-  var tap: NotificationTap? { input?.notificationTap }
+  var tap: NotificationTap? { record.input?.notificationTap }
+  var source: DeepLinkSource { record.key.source }
+}
+
+/// What a kept link is and carried, which never changes once it arrived.
+final class LinkRecord {
+  let key: RouteKey
+  let requirements: Set<LinkCondition>
+  let input: DeepLinkInput?
+  let parameters: RouteParameters
+  let replyTruncation: DeepLinkError?
+
+  init(
+    key: RouteKey, requirements: Set<LinkCondition>, input: DeepLinkInput?, parameters: RouteParameters,
+    replyTruncation: DeepLinkError?
+  ) {
+    self.key = key
+    self.requirements = requirements
+    self.input = input
+    self.parameters = parameters
+    self.replyTruncation = replyTruncation
+  }
+}
+
+/// The duplicate rule keeps links by their record: compared as their routes and sources are, and
+/// copied as a reference, not as the route behind its existential.
+extension LinkRecord: DuplicateKey {
+  static func == (left: LinkRecord, right: LinkRecord) -> Bool { left === right || left.key == right.key }
+  func hash(into hasher: inout Hasher) { hasher.combine(key.hash) }
+  var windowHash: Int { key.hash }
 }
 
 /// One tap on one notification: its request's identifier and the action picked.
@@ -41,28 +92,28 @@ extension DeepLinkInput {
 /// Every link the dispatcher keeps, in arrival order, which is the order of their ids: those
 /// waiting for their conditions and those awaiting the app's answer. The holding policy bounds
 /// both together, and expiry takes them from the front.
-struct KeptLinks<Route: Hashable & Sendable> {
-  private var links = FIFO<KeptLink<Route>>()
+struct KeptLinks {
+  private var links = FIFO<KeptLink>()
 
   var isEmpty: Bool { links.isEmpty }
   var count: Int { links.count }
   /// The links, first to last.
-  var elements: ArraySlice<KeptLink<Route>> { links.elements }
+  var elements: ArraySlice<KeptLink> { links.elements }
 
-  subscript(index: Int) -> KeptLink<Route> {
+  subscript(index: Int) -> KeptLink {
     get { links[index] }
     set { links[index] = newValue }
   }
 
   /// Keeps a link that arrived after every kept one.
-  mutating func append(_ link: KeptLink<Route>) {
+  mutating func append(_ link: KeptLink) {
     precondition(links.elements.last.map { $0.id < link.id } ?? true, "links are kept in arrival order")
     links.append(link)
   }
 
   /// Takes the links kept longer than `maxAge` at `time`: the oldest, from the front.
-  mutating func removeExpired(at time: Duration, maxAge: Duration) -> [KeptLink<Route>] {
-    var expired: [KeptLink<Route>] = []
+  mutating func removeExpired(at time: Duration, maxAge: Duration) -> [KeptLink] {
+    var expired: [KeptLink] = []
     while let link = links.first, time - link.arrival > maxAge {
       links.popFirst()
       expired.append(link)
@@ -82,14 +133,14 @@ struct KeptLinks<Route: Hashable & Sendable> {
   }
 
   @discardableResult
-  mutating func remove(at index: Int) -> KeptLink<Route> { links.remove(at: index) }
+  mutating func remove(at index: Int) -> KeptLink { links.remove(at: index) }
 
   /// Removes every link, returning them in order.
-  mutating func removeAll() -> [KeptLink<Route>] { links.removeAll() }
+  mutating func removeAll() -> [KeptLink] { links.removeAll() }
 
   /// Removes, in one pass, the links `shouldRemove` says to, returning them in order; it may
   /// change the links it keeps.
-  mutating func removeAll(where shouldRemove: (inout KeptLink<Route>) -> Bool) -> [KeptLink<Route>] {
+  mutating func removeAll(where shouldRemove: (inout KeptLink) -> Bool) -> [KeptLink] {
     links.removeAll(where: shouldRemove)
   }
 

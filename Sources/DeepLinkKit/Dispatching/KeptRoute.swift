@@ -2,9 +2,9 @@
 /// until a view takes it: the dispatcher reports it `delivered` when it is shown, and `dropped`
 /// when it is replaced or thrown away first, so analytics never count a link nobody saw.
 ///
-/// The dispatcher makes one for each delivery, and makes it ``current`` while its handler runs; a
-/// state that keeps the route claims it there (a handler given as `navigation.deliver` passes no
-/// context to carry it). The dispatcher withdraws a kept route unseen when a condition its route
+/// While its handler runs, the dispatcher makes its ``DeliverySlot`` the delivery under way; a
+/// state that keeps the route claims the handover there (a handler given as `navigation.deliver`
+/// passes no context to carry it), which makes it: a delivery no state keeps makes none. The dispatcher withdraws a kept route unseen when a condition its route
 /// needs is revoked (a logout), as it drops the links it holds itself.
 @MainActor
 package final class LinkHandover {
@@ -16,8 +16,8 @@ package final class LinkHandover {
     case dropped(DropReason)
   }
 
-  /// The handover of the delivery under way, while the dispatcher's handler runs.
-  private static var current: LinkHandover?
+  /// The delivery under way, while a dispatcher's handler runs.
+  fileprivate static var current: DeliverySlot?
   /// How many routes states have kept, to tell the newest.
   private static var kept = 0
 
@@ -31,8 +31,6 @@ package final class LinkHandover {
   let link: LinkID
   /// Reports how it ended, once; `nil` once reported or never kept.
   private var report: (@MainActor (Ending) -> Void)?
-  /// Whether a state kept the route during the handler's call.
-  private(set) var wasKept = false
   /// Whether the dispatcher withdrew the route unseen: no view may show it any more.
   private(set) var isWithdrawn = false
   /// What the state that keeps the route does when it is withdrawn (clear what its views observe).
@@ -45,22 +43,9 @@ package final class LinkHandover {
     self.report = report
   }
 
-  /// Runs `deliver` with this handover as the delivery under way (restoring the one before, for
-  /// a handler that delivers into another dispatcher). Afterwards no state can claim it.
-  func during<T>(_ deliver: () throws -> T) rethrows -> T {
-    let previous = Self.current
-    Self.current = self
-    defer { Self.current = previous }
-    return try deliver()
-  }
-
-  /// Takes the handover of the delivery under way, if any: the caller keeps its route and reports
-  /// how it ends.
-  package static func claim() -> LinkHandover? {
-    guard let handover = current, !handover.wasKept else { return nil }
-    handover.wasKept = true
-    return handover
-  }
+  /// Takes the handover of the delivery under way, if any and not taken yet: the caller keeps its
+  /// route and reports how it ends.
+  package static func claim() -> LinkHandover? { current?.claim() }
 
   /// Reports how the kept link ended; later calls do nothing (exactly one ending per link).
   func end(_ ending: Ending) {
@@ -82,6 +67,48 @@ package final class LinkHandover {
     self.onWithdraw = nil
     onWithdraw?()
     end(.dropped(reason))
+  }
+}
+
+/// A dispatcher's delivery under way: the link its handler is given, and the handover a state
+/// that keeps its route claims. One per dispatcher, used for every delivery, so that a delivery
+/// no state keeps (most of them) allocates nothing for it.
+@MainActor
+final class DeliverySlot {
+  /// The link being delivered, while the handler runs.
+  private var link: KeptLink?
+  /// The handover a state claimed during this delivery.
+  private var claimed: LinkHandover?
+  /// Reports how a kept link ended (the dispatcher's, held weakly by it).
+  var report: (@MainActor (LinkHandover.Ending, KeptLink) -> Void)?
+
+  /// Runs `deliver` as the delivery of `link` under way (restoring the one before, for a handler
+  /// that delivers into another dispatcher), and returns the handover a state claimed, if one
+  /// did. Afterwards no state can claim it.
+  func deliver(_ link: KeptLink, _ deliver: () throws -> Void) throws -> LinkHandover? {
+    let previous = LinkHandover.current
+    LinkHandover.current = self
+    self.link = link
+    defer {
+      LinkHandover.current = previous
+      self.link = nil
+      claimed = nil
+    }
+    do {
+      try deliver()
+    } catch {
+      claimed?.cancel()  // its delivery ends as the handler failed
+      throw error
+    }
+    return claimed
+  }
+
+  fileprivate func claim() -> LinkHandover? {
+    guard let link, claimed == nil else { return nil }
+    let report = self.report
+    let handover = LinkHandover(link: link.id) { ending in report?(ending, link) }
+    claimed = handover
+    return handover
   }
 }
 

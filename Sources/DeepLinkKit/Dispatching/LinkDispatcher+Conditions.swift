@@ -40,13 +40,13 @@ extension LinkDispatcher {
     dropExpiredLinks()
     guard held || keepingLinks == false, !(keepingLinks ?? (condition == .ready)) else { return }
     let time = now()
-    for link in kept.removeAll(where: { neededConditions(for: $0.route).contains(condition) }) {
+    for link in kept.removeAll(where: { condition == .ready || $0.requirements.contains(condition) }) {
       forget(link)
       emit(link, .dropped(.revoked(condition)), at: time)
     }
     // In arrival order, so that the drops are reported in the order the links came.
     for id in unseen.keys.sorted() {
-      guard let entry = unseen[id], neededConditions(for: entry.route).contains(condition) else { continue }
+      guard let entry = unseen[id], condition == .ready || entry.requirements.contains(condition) else { continue }
       entry.handover?.withdraw(.revoked(condition))
     }
   }
@@ -71,23 +71,22 @@ extension LinkDispatcher {
 
   // MARK: - Decisions
 
-  /// The conditions `route` needs that do not hold. A route that needs only `.ready` (the common
-  /// case) is answered without building sets.
-  func missingConditions(for route: Route) -> Set<LinkCondition> {
-    let extra = requirements(route)
+  /// The conditions a route needs that do not hold, given its `requirements` besides `.ready`. A
+  /// route that needs only `.ready` (the common case) is answered without building sets.
+  func missingConditions(requirements extra: Set<LinkCondition>) -> Set<LinkCondition> {
     let hasHandler = deliver != nil
-    if extra.isEmpty, hasHandler { return satisfied.contains(.ready) ? [] : [.ready] }
+    if extra.isEmpty, hasHandler { return isReady ? [] : [.ready] }
     var missing = extra.subtracting(satisfied)
-    if !satisfied.contains(.ready) { missing.insert(.ready) }
+    if !isReady { missing.insert(.ready) }
     if !hasHandler { missing.insert(.handler) }
     return missing
   }
 
   /// The conditions a kept link needs that do not hold: a background action's are its route's
   /// own, without `.ready` (no window comes), with the background handler as its handler.
-  func missingConditions(for link: KeptLink<Route>) -> Set<LinkCondition> {
-    guard link.runsInBackground else { return missingConditions(for: link.route) }
-    return requirements(link.route).subtracting([.ready]).subtracting(satisfied)
+  func missingConditions(for link: KeptLink) -> Set<LinkCondition> {
+    guard link.runsInBackground else { return missingConditions(requirements: link.requirements) }
+    return link.requirements.subtracting([.ready]).subtracting(satisfied)
   }
 
   func nextID() -> LinkID {
@@ -100,16 +99,16 @@ extension LinkDispatcher {
     parameters: RouteParameters, scene: String?, runsInBackground: Bool = false, replyTruncation: DeepLinkError? = nil
   ) -> LinkOutcome<Route> {
     let arrival = now()
-    let key = RecentKey(route: route, source: source)
+    let key = RouteKey(route: route, source: source)
     var link = KeptLink(
-      id: id, route: route, source: source, arrival: arrival, input: input, parameters: parameters, scene: scene,
-      needsConfirmation: requiresConfirmation)
+      id: id, key: key, requirements: requirements(route), arrival: arrival, input: input, parameters: parameters,
+      scene: scene, needsConfirmation: requiresConfirmation, replyTruncation: replyTruncation)
     link.runsInBackground = runsInBackground && backgroundHandler != nil
-    link.replyTruncation = replyTruncation
     // A notification tap whose request iOS names is a duplicate of the same tap only; any other
     // link, of the same route and source inside the window, in the same scene.
     let tap = input?.notificationTap
-    let earlier = if let tap { taps.earlier(tap, at: arrival) } else { window.earlier(key, scene: scene, at: arrival) }
+    let earlier =
+      if let tap { taps.earlier(tap, at: arrival) } else { window.earlier(link.record, scene: scene, at: arrival) }
     if let earlier {
       // The same link, handed over again with the scene the first copy did not know.
       if let scene { kept.adopt(scene: scene, for: earlier) }
@@ -124,7 +123,7 @@ extension LinkDispatcher {
       // an earlier one of the same window, not over another window's. Links awaiting the app's
       // answer are superseded too; a late answer is then ignored.
       for superseded in kept.removeAll(where: {
-        !$0.runsInBackground && DuplicateWindow<RecentKey>.sameWindow($0.scene, scene)
+        !$0.runsInBackground && DuplicateWindow<LinkRecord>.sameWindow($0.scene, scene)
       }) {
         forget(superseded)
         emit(superseded, .dropped(.superseded(by: id)), at: arrival)
@@ -145,7 +144,7 @@ extension LinkDispatcher {
     if let tap {
       taps.remember(tap, id: id, at: arrival)
     } else {
-      window.remember(key, scene: scene, id: id, at: arrival)
+      window.remember(link.record, scene: scene, id: id, at: arrival)
     }
     if missing.isEmpty {
       release(link, at: arrival)
@@ -179,12 +178,12 @@ extension LinkDispatcher {
 
   /// Forgets a held link that is dropped, so that it can be asked for again; a background
   /// action's completion handler, waiting for it, is called.
-  func forget(_ link: KeptLink<Route>) {
+  func forget(_ link: KeptLink) {
     backgroundCompletions.removeValue(forKey: link.id)?()
     if let tap = link.tap {
       taps.forget(tap, id: link.id)
     } else {
-      window.forget(RecentKey(route: link.route, source: link.source), id: link.id)
+      window.forget(link.record, id: link.id)
     }
   }
 
@@ -193,7 +192,7 @@ extension LinkDispatcher {
   func deliverHeldLinks() {
     guard !kept.isEmpty else { return }
     let time = now()
-    var asked: [KeptLink<Route>] = []
+    var asked: [KeptLink] = []
     let ready = kept.removeAll { link in
       guard !link.isAwaitingAnswer, missingConditions(for: link).isEmpty else { return false }
       guard link.needsConfirmation else { return true }
@@ -216,9 +215,9 @@ extension LinkDispatcher {
 
   /// Delivers a link whose conditions hold, or first asks the app to confirm it (the link is then
   /// kept, awaiting the answer).
-  func release(_ link: KeptLink<Route>, at time: Duration) {
+  func release(_ link: KeptLink, at time: Duration) {
     guard link.needsConfirmation else {
-      effects.append(.deliver(link, heldFor: time - link.arrival, time: time))
+      effects.append(.deliver(Delivery(link: link, heldFor: time - link.arrival, time: time)))
       return
     }
     var awaiting = link
@@ -227,8 +226,8 @@ extension LinkDispatcher {
     ask(awaiting, at: time)
   }
 
-  func ask(_ link: KeptLink<Route>, at time: Duration) {
-    emit(link, .confirmationRequested(link.route), at: time)
+  func ask(_ link: KeptLink, at time: Duration) {
+    emit(link, .confirmationRequested(route(of: link)), at: time)
     effects.append(.confirm(link))
   }
 

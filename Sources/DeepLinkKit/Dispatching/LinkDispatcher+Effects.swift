@@ -8,12 +8,15 @@ extension LinkDispatcher {
     _ id: LinkID, _ kind: @autoclosure () -> LinkEvent<Route>.Kind, at time: Duration? = nil,
     about link: @autoclosure () -> EventLink
   ) {
-    guard !observers.isEmpty else { return }
-    effects.append(.event(LinkEvent(link: id, time: time ?? now(), kind: kind(), about: link())))
+    guard isObserved else { return }
+    pendingEvents.append(LinkEvent(link: id, time: time ?? now(), kind: kind(), about: link()))
+    hasPendingEvents = true
+    effects.append(.event(pendingEvents.count - 1))
   }
 
   /// Emits an event about a kept link.
-  func emit(_ link: KeptLink<Route>, _ kind: @autoclosure () -> LinkEvent<Route>.Kind, at time: Duration) {
+  func emit(_ link: KeptLink, _ kind: @autoclosure () -> LinkEvent<Route>.Kind, at time: Duration) {
+    guard isObserved else { return }
     emit(link.id, kind(), at: time, about: EventLink(link))
   }
 
@@ -23,73 +26,92 @@ extension LinkDispatcher {
   /// code always sees a settled dispatcher and never interleaves with a decision.
   func runEffects() {
     guard effects.startRun() else { return }
+    defer {
+      if hasPendingEvents {
+        pendingEvents.removeAll(keepingCapacity: true)
+        hasPendingEvents = false
+      }
+    }
     while let effect = effects.next() {
       switch effect {
-      case .event(let event):
-        notify(event)
-      case .deliver(let link, let heldFor, let time) where link.runsInBackground:
-        guard let background = backgroundHandler else { continue }
-        let (id, route, context) = (link.id, link.route, context(of: link, heldFor: heldFor))
-        if !observers.isEmpty { notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor))) }
-        runningInBackground.insert(id)
-        // The handler calls back when it is done: the app's own task (setBackgroundHandler).
-        background(route, context) { [weak self] in
-          guard let self, self.runningInBackground.remove(id) != nil else { return }
-          self.backgroundCompletions.removeValue(forKey: id)?()
-        }
-      case .deliver(let link, let heldFor, let time):
-        let (id, route) = (link.id, link.route)
-        // A link is released only while a handler is set (it waits for ``LinkCondition/handler``).
-        guard let deliver else { continue }
-        let context =
-          handlerReadsContext
-          ? context(of: link, heldFor: heldFor) : DeliveryContext(link: id, source: link.source, input: "")
-        // A navigation state that keeps the route claims the handover: the link is reported when
-        // a view shows it, or dropped unseen, and withdrawn when a condition it needs is revoked.
-        let handover = LinkHandover(link: id) { [weak self] ending in self?.report(ending, of: link) }
-        do {
-          try handover.during { try deliver(route, context) }
-          if handover.wasKept {
-            if !handover.hasEnded {
-              unseen = unseen.filter { $0.value.handover != nil }  // states the app let go of
-              unseen[id] = UnseenRoute(route: route, handover: handover)
-            }
-          } else if !observers.isEmpty {
-            notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor)))
-          }
-        } catch {
-          handover.cancel()
-          if !observers.isEmpty { notify(event(link, time: now(), kind: .dropped(.handlerFailed(error)))) }
+      case .event(let index):
+        notify(pendingEvents[index])
+      case .deliver(let delivery):
+        if delivery.link.runsInBackground {
+          deliverInBackground(delivery)
+        } else {
+          deliverNow(delivery)
         }
       case .confirm(let link):
         // A link that needs confirmation is never accepted without a handler (see `accept`).
-        confirm?(link.route, link.source) { [weak self] approved in self?.answer(link.id, approved: approved) }
+        confirm?(route(of: link), link.source) { [weak self] approved in self?.answer(link.id, approved: approved) }
       }
+    }
+  }
+
+  /// Delivers a link to the handler.
+  private func deliverNow(_ delivery: Delivery) {
+    // A link is released only while a handler is set (it waits for ``LinkCondition/handler``).
+    guard let deliver else { return }
+    let link = delivery.link
+    let route = route(of: link)
+    let context =
+      handlerReadsContext
+      ? context(of: link, heldFor: delivery.heldFor) : DeliveryContext(link: link.id, source: link.source, input: "")
+    // A navigation state that keeps the route claims the handover: the link is reported when a
+    // view shows it, or dropped unseen, and withdrawn when a condition it needs is revoked.
+    do {
+      if let handover = try self.delivery.deliver(link, { try deliver(route, context) }) {
+        if !handover.hasEnded {
+          unseen = unseen.filter { $0.value.handover != nil }  // states the app let go of
+          unseen[link.id] = UnseenRoute(requirements: link.requirements, handover: handover)
+        }
+      } else if isObserved {
+        notify(event(link, time: delivery.time, kind: .delivered(route, heldFor: delivery.heldFor)))
+      }
+    } catch {
+      if isObserved { notify(event(link, time: now(), kind: .dropped(.handlerFailed(error)))) }
+    }
+  }
+
+  /// Delivers a notification action that runs in the background to the background handler.
+  private func deliverInBackground(_ delivery: Delivery) {
+    guard let background = backgroundHandler else { return }
+    let link = delivery.link
+    let id = link.id
+    let route = route(of: link)
+    let context = context(of: link, heldFor: delivery.heldFor)
+    if isObserved { notify(event(link, time: delivery.time, kind: .delivered(route, heldFor: delivery.heldFor))) }
+    runningInBackground.insert(id)
+    // The handler calls back when it is done: the app's own task (setBackgroundHandler).
+    background(route, context) { [weak self] in
+      guard let self, self.runningInBackground.remove(id) != nil else { return }
+      self.backgroundCompletions.removeValue(forKey: id)?()
     }
   }
 
   /// Reports how a link kept by a navigation state ended: delivered when a view showed it (held,
   /// then, from its arrival until that moment, or zero after a clock that went back), or dropped
   /// unseen.
-  func report(_ ending: LinkHandover.Ending, of link: KeptLink<Route>) {
+  func report(_ ending: LinkHandover.Ending, of link: KeptLink) {
     unseen[link.id] = nil
     let time = now()
     switch ending {
-    case .shown: emit(link, .delivered(link.route, heldFor: max(.zero, time - link.arrival)), at: time)
+    case .shown: emit(link, .delivered(route(of: link), heldFor: max(.zero, time - link.arrival)), at: time)
     case .dropped(let reason): emit(link, .dropped(reason), at: time)
     }
     runEffects()
   }
 
-  func context(of link: KeptLink<Route>, heldFor: Duration) -> DeliveryContext {
+  func context(of link: KeptLink, heldFor: Duration) -> DeliveryContext {
     let input = link.input
     return DeliveryContext(
-      link: link.id, source: link.source, input: input.map { "\($0)" } ?? "\(link.route)",
+      link: link.id, source: link.source, input: input.map { "\($0)" } ?? "\(link.key.route)",
       parameters: link.parameters, heldFor: heldFor, sendingApplication: input?.sendingApplication,
       sceneIdentifier: link.scene, replyTruncation: link.replyTruncation)
   }
 
-  func event(_ link: KeptLink<Route>, time: Duration, kind: LinkEvent<Route>.Kind) -> LinkEvent<Route> {
+  func event(_ link: KeptLink, time: Duration, kind: LinkEvent<Route>.Kind) -> LinkEvent<Route> {
     LinkEvent(link: link.id, time: time, kind: kind, about: EventLink(link))
   }
 
@@ -110,7 +132,7 @@ struct EventLink {
     self.parameters = parameters
   }
 
-  init<Route>(_ link: KeptLink<Route>) {
+  init(_ link: KeptLink) {
     self.init(source: link.source, input: link.input, parameters: link.parameters)
   }
 }

@@ -56,8 +56,8 @@ extension LinkDispatcher {
     id = nextID()
     dropExpiredLinks()
     // Built only for observers: before it resolves, a link is told by its query items.
-    let arrived = {
-      EventLink(source: input.source, input: input, parameters: self.router.queryItems(carriedBy: input))
+    func arrived() -> EventLink {
+      EventLink(source: input.source, input: input, parameters: router.queryItems(carriedBy: input))
     }
     emit(id, .received(input.source), about: arrived())
     // The route and the rest of its resolution, taken apart: making a `LinkResolution` here, in

@@ -43,26 +43,11 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The conditions a route needs besides ``LinkCondition/ready``.
   public typealias Requirements = @Sendable (Route) -> Set<LinkCondition>
 
-  struct RecentKey: Hashable {
-    let route: Route
-    let source: DeepLinkSource
-  }
-
   /// How long a tap on one notification is remembered, to open it once however many callbacks
   /// hand it over: a minute, longer than any launch takes between a scene's connection options
   /// and the notification delegate's call, and shorter than any reuse of a request identifier
   /// (a daily reminder's) can be.
   static var tapMemory: Duration { .seconds(60) }
-
-  /// A call into app code, run once the dispatcher's state is settled.
-  ///
-  /// `indirect`: each effect is one reference to its boxed payload (why: Benchmarks/README.md,
-  /// "Why the code looks as it does").
-  indirect enum Effect {
-    case event(LinkEvent<Route>)
-    case deliver(KeptLink<Route>, heldFor: Duration, time: Duration)
-    case confirm(KeptLink<Route>)
-  }
 
   struct PendingInput: Sendable {
     let input: DeepLinkInput
@@ -106,16 +91,25 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// Whether the handler reads the context; a route-only handler is not given one built in full
   /// (its input text would cost a string per delivery).
   var handlerReadsContext = true
-  var observers: [(id: Int, observe: @MainActor (LinkEvent<Route>) -> Void)] = []
+  var observers: [(id: Int, observe: @MainActor (LinkEvent<Route>) -> Void)] = [] {
+    didSet { isObserved = !observers.isEmpty }
+  }
+  /// Whether anyone observes: asked before every event, and a `Bool`, where asking the list
+  /// (whose element type is built from `Route`) looked up its type's metadata each time.
+  var isObserved = false
   var lastObserverID = 0
 
-  package var satisfied: Set<LinkCondition> = []
+  package var satisfied: Set<LinkCondition> = [] {
+    didSet { isReady = satisfied.contains(.ready) }
+  }
+  /// Whether `.ready` holds: asked for every link, without hashing.
+  var isReady = false
   /// Whether `.ready` has ever held, for the debug build's warning of an app that never says so.
   var everReady = false
   /// That warning's settings; tests shorten its delay and read what it writes.
   package var readiness = ReadinessWarning()
   /// Every link kept, in arrival order: held for its conditions, or awaiting the app's answer.
-  var kept = KeptLinks<Route>()
+  var kept = KeptLinks()
   /// The delivered links whose route a navigation state keeps for a view that has not shown it,
   /// by link: withdrawn as held links are dropped when a condition their route needs is revoked.
   var unseen: [LinkID: UnseenRoute] = [:]
@@ -123,18 +117,27 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// A route a state keeps unseen. The state owns the handover: one the app let go of with its
   /// state is not kept alive here.
   struct UnseenRoute {
-    let route: Route
+    /// The conditions its route needs besides `.ready`.
+    let requirements: Set<LinkCondition>
     weak var handover: LinkHandover?
   }
   /// The latest held or delivered link of each route, source and scene, for the duplicate rule.
-  var window: DuplicateWindow<RecentKey>
+  var window: DuplicateWindow<LinkRecord>
   /// The notification taps held or delivered in the last ``tapMemory``, by request identifier:
   /// a tap is a duplicate of the same tap only, whatever its route, scene or time.
   var taps = DuplicateWindow<NotificationTap>(length: tapMemory)
   var lastID = 0
   /// Calls into app code waiting to run.
-  var effects = EffectQueue<Effect>()
+  var effects = EffectQueue<DispatchEffect>()
+  /// The events of the effects queued (`DispatchEffect.event` holds a place here): kept apart, so
+  /// that the queue is of one type the library compiles once, and touched only when someone
+  /// observes.
+  var pendingEvents: [LinkEvent<Route>] = []
+  /// Whether `pendingEvents` holds any (asked without touching the list, as `isObserved` is).
+  var hasPendingEvents = false
   nonisolated let inbox = Locked<[PendingInput]>([])
+  /// The delivery under way, which a navigation state claims the handover of.
+  let delivery = DeliverySlot()
 
   /// Creates a dispatcher. No condition holds yet, so links are held until ``satisfy(_:)``.
   ///
@@ -191,6 +194,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
       let origin = ContinuousClock.now
       self.clock = { ContinuousClock.now - origin }
     }
+    delivery.report = { [weak self] ending, link in self?.report(ending, of: link) }
   }
 
   // MARK: - Observing
@@ -284,14 +288,14 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   /// The links waiting for their conditions, in arrival order.
   package var heldLinkList: [(link: LinkID, route: Route)] {
-    kept.elements.filter { !$0.isAwaitingAnswer }.map { ($0.id, $0.route) }
+    kept.elements.filter { !$0.isAwaitingAnswer }.map { ($0.id, route(of: $0)) }
   }
 
   /// The links waiting for the app's confirmation, in arrival order. They count toward the
   /// holding policy's bound, are superseded under ``HoldingPolicy/newestOnly`` and expire after
   /// `maxAge` like held links.
   package var awaitingConfirmation: [(link: LinkID, route: Route)] {
-    kept.elements.filter(\.isAwaitingAnswer).map { ($0.id, $0.route) }
+    kept.elements.filter(\.isAwaitingAnswer).map { ($0.id, route(of: $0)) }
   }
 
   /// The dispatcher's time now, by its clock (the glue's memory of what it handed over).
@@ -301,4 +305,25 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   package func neededConditions(for route: Route) -> Set<LinkCondition> {
     requirements(route).union([.ready])
   }
+
+  /// The app's route of a kept link.
+  func route(of link: KeptLink) -> Route {
+    // The dispatcher made the key from a value of this very type.
+    link.key.route as! Route
+  }
+}
+
+/// A call into app code, run once the dispatcher's state is settled. Of no generic type: an
+/// event is a place in the dispatcher's `pendingEvents`, and a link a `KeptLink`.
+enum DispatchEffect {
+  case event(Int)
+  case deliver(Delivery)
+  case confirm(KeptLink)
+}
+
+/// A link released to its handler: how long it was held, and when.
+struct Delivery {
+  let link: KeptLink
+  let heldFor: Duration
+  let time: Duration
 }
