@@ -70,5 +70,17 @@ struct ResolutionDetails: Sendable {
   /// Whether a push rule for an action that runs in the background opened it.
   var runsInBackground = false
   /// Why the typed reply was cut, if it was.
-  var replyTruncation: DeepLinkError?
+  var replyTruncation: DeepLinkError? {
+    get { truncation?.error }
+    set { truncation = newValue.map(ReplyTruncation.init) }
+  }
+  /// Boxed: an error is large, and every resolve copies these details several times (inline, it
+  /// cost each hit about 500 instructions of copying).
+  var truncation: ReplyTruncation?
+}
+
+/// Why a typed reply was cut, boxed (see ``ResolutionDetails/truncation``).
+final class ReplyTruncation: Sendable {
+  let error: DeepLinkError
+  init(_ error: DeepLinkError) { self.error = error }
 }
