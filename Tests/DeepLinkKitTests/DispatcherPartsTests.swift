@@ -7,8 +7,11 @@ import Testing
 @Suite struct DispatcherPartsTests {
   private func link(_ id: Int, _ route: String = "r", arrival: Duration) -> KeptLink {
     KeptLink(
-      id: LinkID(id), key: RouteKey(route: route, source: .customScheme), requirements: [], arrival: arrival,
-      input: nil, parameters: RouteParameters(), needsConfirmation: false)
+      id: LinkID(id),
+      record: TypedLinkRecord(
+        route: route, source: .customScheme, requirements: [], input: nil, parameters: RouteParameters(),
+        replyTruncation: nil),
+      arrival: arrival, needsConfirmation: false)
   }
 
   // MARK: - Duplicate window
@@ -144,11 +147,11 @@ import Testing
   @Test func removingByAConditionKeepsTheOthersInOrder() {
     var kept = KeptLinks()
     for (id, route) in [(1, "a"), (2, "b"), (3, "a"), (4, "c")] { kept.append(link(id, route, arrival: .seconds(id))) }
-    let removed = kept.removeAll { $0.key.route as? String == "a" }
+    let removed = kept.removeAll { ($0.record as? TypedLinkRecord<String>)?.route == "a" }
     #expect(removed.map(\.id) == [LinkID(1), LinkID(3)])
-    #expect(kept.elements.map { $0.key.route as? String } == ["b", "c"])
+    #expect(kept.elements.map { ($0.record as? TypedLinkRecord<String>)?.route } == ["b", "c"])
     let rest = kept.removeAll()
-    #expect(rest.map { $0.key.route as? String } == ["b", "c"])
+    #expect(rest.map { ($0.record as? TypedLinkRecord<String>)?.route } == ["b", "c"])
     #expect(kept.isEmpty)
   }
 

@@ -121,33 +121,3 @@ extension DuplicateKey {
 }
 
 extension NotificationTap: DuplicateKey {}
-
-/// The duplicate rule's key: a route and its kind of source. The route is held as `any
-/// Hashable`, so that the window's dictionary and list, and the dispatcher's kept links, are of
-/// one type the library compiles once, not of a type built from the app's route type, whose
-/// metadata the dispatcher looked up many times a link (most of a receive's cost). (Not
-/// `AnyHashable`, whose initializer asks the runtime for a conformance and a box type each time.)
-struct RouteKey: Hashable {
-  let route: any Hashable
-  let source: DeepLinkSource
-  /// The route's and source's hash, computed once, from the app's route type directly.
-  let hash: Int
-
-  init<Route: Hashable>(route: Route, source: DeepLinkSource) {
-    self.route = route
-    self.source = source
-    var hasher = Hasher()
-    hasher.combine(route)
-    hasher.combine(source)
-    hash = hasher.finalize()
-  }
-
-  /// Routes are compared only when their hashes match: a duplicate, or a rare collision.
-  static func == (left: RouteKey, right: RouteKey) -> Bool {
-    guard left.hash == right.hash, left.source == right.source else { return false }
-    func isEqual<Left: Hashable>(_ route: Left) -> Bool { right.route as? Left == route }
-    return isEqual(left.route)
-  }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-}

@@ -1,10 +1,10 @@
 /// A link the dispatcher keeps: held for its conditions, or awaiting the app's confirmation.
 ///
-/// Not generic: the route is held as `any Hashable` (in its duplicate key), so that the
-/// dispatcher's lists, queue and decisions are code of one type, compiled once, rather than of a
-/// type built from the app's route type, whose metadata a receive looked up dozens of times. What
-/// never changes is in one ``LinkRecord``, so that handing a link from list to queue to handler
-/// copies a reference, not the link's input and parameters.
+/// Not generic: the route is held in a ``LinkRecord``, a class whose subclass knows the route's
+/// type, so that the dispatcher's lists, queue and decisions are code of one type, compiled once,
+/// rather than of a type built from the app's route type, whose metadata a receive looked up dozens
+/// of times. What never changes is in that one record, so that handing a link from list to queue
+/// to handler copies a reference, not the link's input and parameters.
 struct KeptLink {
   let id: LinkID
   /// What the link is and carried.
@@ -21,20 +21,14 @@ struct KeptLink {
   /// Whether it is a notification action that runs in the background, to the background handler.
   var runsInBackground = false
 
-  init(
-    id: LinkID, key: RouteKey, requirements: Set<LinkCondition>, arrival: Duration, input: DeepLinkInput?,
-    parameters: RouteParameters, scene: String? = nil, needsConfirmation: Bool, replyTruncation: DeepLinkError? = nil
-  ) {
+  init(id: LinkID, record: LinkRecord, arrival: Duration, scene: String? = nil, needsConfirmation: Bool) {
     self.id = id
-    record = LinkRecord(
-      key: key, requirements: requirements, input: input, parameters: parameters, replyTruncation: replyTruncation)
+    self.record = record
     self.arrival = arrival
     self.scene = scene
     self.needsConfirmation = needsConfirmation
   }
 
-  /// The route and its source, as the duplicate rule knows them.
-  var key: RouteKey { record.key }
   /// The conditions its route needs besides `.ready` (the dispatcher's requirements, asked once).
   var requirements: Set<LinkCondition> { record.requirements }
   /// What the link carried besides its route, for its ``DeliveryContext``.
@@ -44,35 +38,77 @@ struct KeptLink {
   var replyTruncation: DeepLinkError? { record.replyTruncation }
   /// The notification tap it is, if it is one whose request identifier iOS gave.
   var tap: NotificationTap? { record.input?.notificationTap }
-  var source: DeepLinkSource { record.key.source }
+  var source: DeepLinkSource { record.source }
 }
 
-/// What a kept link is and carried, which never changes once it arrived.
-final class LinkRecord {
-  let key: RouteKey
+/// What a kept link is and carried, which never changes once it arrived: its route (in the
+/// subclass, ``TypedLinkRecord``) and source, as the duplicate rule compares them, and the rest.
+class LinkRecord {
+  let source: DeepLinkSource
+  /// The route's and source's hash, computed once, from the app's route type directly.
+  let hash: Int
   let requirements: Set<LinkCondition>
   let input: DeepLinkInput?
   let parameters: RouteParameters
   let replyTruncation: DeepLinkError?
 
   init(
-    key: RouteKey, requirements: Set<LinkCondition>, input: DeepLinkInput?, parameters: RouteParameters,
-    replyTruncation: DeepLinkError?
+    source: DeepLinkSource, hash: Int, requirements: Set<LinkCondition>, input: DeepLinkInput?,
+    parameters: RouteParameters, replyTruncation: DeepLinkError?
   ) {
-    self.key = key
+    self.source = source
+    self.hash = hash
     self.requirements = requirements
     self.input = input
     self.parameters = parameters
     self.replyTruncation = replyTruncation
   }
+
+  /// Whether `other`, a record of the same type, holds an equal route.
+  func hasRoute(of other: LinkRecord) -> Bool { self === other }
+
+  /// The route, as text.
+  var routeDescription: String { "" }
 }
 
-/// The duplicate rule keeps links by their record: compared as their routes and sources are, and
-/// copied as a reference, not as the route behind its existential.
+/// A kept link's record, with its route. A dispatcher makes records of its own route type only,
+/// through a metatype it keeps (``LinkDispatcher/recordType``): asking for `TypedLinkRecord<Route>`
+/// in code not specialized for the app's route type would look its metadata up for every link.
+final class TypedLinkRecord<Route: Hashable>: LinkRecord {
+  let route: Route
+
+  init(
+    route: Route, source: DeepLinkSource, requirements: Set<LinkCondition>, input: DeepLinkInput?,
+    parameters: RouteParameters, replyTruncation: DeepLinkError?
+  ) {
+    var hasher = Hasher()
+    hasher.combine(route)
+    hasher.combine(source)
+    self.route = route
+    super.init(
+      source: source, hash: hasher.finalize(), requirements: requirements, input: input, parameters: parameters,
+      replyTruncation: replyTruncation)
+  }
+
+  override func hasRoute(of other: LinkRecord) -> Bool {
+    // `==` has checked that the two are of one type.
+    route == unsafeDowncast(other, to: TypedLinkRecord.self).route
+  }
+
+  override var routeDescription: String { "\(route)" }
+}
+
+/// The duplicate rule keeps links by their record: compared as their routes and sources are
+/// (routes only when their hashes match: a duplicate, or a rare collision), and copied as a
+/// reference.
 extension LinkRecord: DuplicateKey {
-  static func == (left: LinkRecord, right: LinkRecord) -> Bool { left === right || left.key == right.key }
-  func hash(into hasher: inout Hasher) { hasher.combine(key.hash) }
-  var windowHash: Int { key.hash }
+  static func == (left: LinkRecord, right: LinkRecord) -> Bool {
+    left === right
+      || (left.hash == right.hash && left.source == right.source
+        && ObjectIdentifier(type(of: left)) == ObjectIdentifier(type(of: right)) && left.hasRoute(of: right))
+  }
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+  var windowHash: Int { hash }
 }
 
 /// One tap on one notification: its request's identifier and the action picked.

@@ -99,10 +99,11 @@ extension LinkDispatcher {
     parameters: RouteParameters, scene: String?, runsInBackground: Bool = false, replyTruncation: DeepLinkError? = nil
   ) -> LinkOutcome<Route> {
     let arrival = now()
-    let key = RouteKey(route: route, source: source)
+    let record = recordType.init(
+      route: route, source: source, requirements: requirements(route), input: input, parameters: parameters,
+      replyTruncation: replyTruncation)
     var link = KeptLink(
-      id: id, key: key, requirements: requirements(route), arrival: arrival, input: input, parameters: parameters,
-      scene: scene, needsConfirmation: requiresConfirmation, replyTruncation: replyTruncation)
+      id: id, record: record, arrival: arrival, scene: scene, needsConfirmation: requiresConfirmation)
     link.runsInBackground = runsInBackground && backgroundHandler != nil
     // A notification tap whose request iOS names is a duplicate of the same tap only; any other
     // link, of the same route and source inside the window, in the same scene.

@@ -106,7 +106,7 @@ extension LinkDispatcher {
   func context(of link: KeptLink, heldFor: Duration) -> DeliveryContext {
     let input = link.input
     return DeliveryContext(
-      link: link.id, source: link.source, input: input.map { "\($0)" } ?? "\(link.key.route)",
+      link: link.id, source: link.source, input: input.map { "\($0)" } ?? link.record.routeDescription,
       parameters: link.parameters, heldFor: heldFor, sendingApplication: input?.sendingApplication,
       sceneIdentifier: link.scene, replyTruncation: link.replyTruncation)
   }

@@ -126,6 +126,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The notification taps held or delivered in the last ``tapMemory``, by request identifier:
   /// a tap is a duplicate of the same tap only, whatever its route, scene or time.
   var taps = DuplicateWindow<NotificationTap>(length: tapMemory)
+  /// The class of the records of kept links, kept as a value: making a record through it reads
+  /// its metadata here, where naming the type in code not specialized for the app's route type
+  /// would look it up (about 330 instructions a link).
+  let recordType = TypedLinkRecord<Route>.self
   var lastID = 0
   /// Calls into app code waiting to run.
   var effects = EffectQueue<DispatchEffect>()
@@ -308,8 +312,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   /// The app's route of a kept link.
   func route(of link: KeptLink) -> Route {
-    // The dispatcher made the key from a value of this very type.
-    link.key.route as! Route
+    // The dispatcher makes records of this very type only (``recordType``).
+    unsafeDowncast(link.record, to: TypedLinkRecord<Route>.self).route
   }
 }
 

@@ -108,7 +108,8 @@ extension LinkRouter {
     if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
-      route = try parsers[index].parse(parameters)
+      // (The router's list holds only parsers of `Route`.)
+      route = try unsafeDowncast(parsers[index], to: RouteParser<Route>.self).parse(parameters)
     } catch let error as DeepLinkError {
       throw error
     } catch let error as InvalidParameterValue {

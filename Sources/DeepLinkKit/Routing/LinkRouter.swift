@@ -24,20 +24,23 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// that does not depend on it), so that resolving runs specialized whatever `Route` is.
   let matcher: LinkMatcher
   package let definitions: [RouteDefinition<Route>]
-  /// Each definition's parse closure, by route index, read where a hit builds its route.
-  let parsers: [Parser]
-  let keyed: KeyedRoutes
-  /// The definitions that print routes, in table order.
-  let printable: [Int]
-  /// The table's options as given, for ``routeTable``.
-  package let isCaseSensitive: Bool
-  package let pushURLKeys: [String]
+  /// Each definition's parse closure, by route index, read where a hit builds its route. An
+  /// element is a reference of a type that is not generic: reading an element of an array of a
+  /// type built from `Route`, in code not specialized for the app's route type, asks the runtime
+  /// for that type's metadata (about 330 instructions a link).
+  let parsers: [RouteParserBox]
+  /// The rest of what the router keeps, behind one reference: a router of four words is passed
+  /// in registers, and its methods, called from code not specialized for the app's route type
+  /// (the dispatcher's), then need no lookup of `LinkRouter<Route>`'s metadata (about 330
+  /// instructions a call); passed by address, they did.
+  let tables: RouterTables
 
-  /// A route's parse closure, in a struct: kept bare as an array's element, a closure would be
-  /// wrapped in a thunk taking its parameters indirectly (one more object per route).
-  struct Parser {
-    let parse: RouteDefinition<Route>.Parse
-  }
+  var keyed: KeyedRoutes { tables.keyed }
+  /// The definitions that print routes, in table order.
+  var printable: [Int] { tables.printable }
+  /// The table's options as given, for ``routeTable``.
+  package var isCaseSensitive: Bool { tables.isCaseSensitive }
+  package var pushURLKeys: [String] { tables.pushURLKeys }
 
   /// Builds a router, checking the whole table.
   ///
@@ -130,12 +133,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     }
     let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &problems)
     guard problems.isEmpty else { throw RouteTableError(problems: problems) }
-    self.keyed = keyed
-    self.isCaseSensitive = isCaseSensitive
-    self.pushURLKeys = pushURLKeys
-    self.printable = printable
+    self.tables = RouterTables(
+      keyed: keyed, printable: printable, isCaseSensitive: isCaseSensitive, pushURLKeys: pushURLKeys)
     self.definitions = kept
-    self.parsers = kept.map { Parser(parse: $0.parse) }
+    self.parsers = kept.map { RouteParser(parse: $0.parse) }
     self.matcher = LinkMatcher(
       routes: summaries, patterns: patterns, trie: trie,
       hostTries: hostTries.sortedByKey.map { (Array($0.key.utf8), $0.value) },
@@ -171,4 +172,29 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
 
   /// The number of routes in the table.
   package var routeCount: Int { definitions.count }
+}
+
+/// A route's parse closure, under a base class that is not generic (see ``LinkRouter/parsers``).
+class RouteParserBox: @unchecked Sendable {}
+
+/// A route's parse closure. (Its only property is constant and `Sendable`.)
+final class RouteParser<Route: Hashable & Sendable>: RouteParserBox, @unchecked Sendable {
+  let parse: RouteDefinition<Route>.Parse
+
+  init(parse: @escaping RouteDefinition<Route>.Parse) { self.parse = parse }
+}
+
+/// What a router keeps beside its matcher, definitions and parsers (see ``LinkRouter/tables``).
+final class RouterTables: Sendable {
+  let keyed: KeyedRoutes
+  let printable: [Int]
+  let isCaseSensitive: Bool
+  let pushURLKeys: [String]
+
+  init(keyed: KeyedRoutes, printable: [Int], isCaseSensitive: Bool, pushURLKeys: [String]) {
+    self.keyed = keyed
+    self.printable = printable
+    self.isCaseSensitive = isCaseSensitive
+    self.pushURLKeys = pushURLKeys
+  }
 }
