@@ -52,7 +52,8 @@ let package = Package(
       name: "DeepLinkKitUIKitTests",
       dependencies: ["DeepLinkKitUIKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred"]),
     .testTarget(
-      name: "deeplinkTests", dependencies: ["deeplink", "DeepLinkKit", "DeepLinkKitConfiguration", "ExampleRoutes"]),
+      name: "deeplinkTests",
+      dependencies: ["deeplink", "DeepLinkToolbox", "DeepLinkKit", "DeepLinkKitConfiguration", "ExampleRoutes"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,58 +6,72 @@ import Foundation
 /// table, `verify` checks one against it, `match` says which app a URL opens and which rule
 /// decided, as iOS would from the file (`AppSiteAssociation`).
 enum AASACommand {
-  static let usage = """
-      aasa generate [--routes FILE] --app-id ID [--app-id ID ...] [--app-clip ID ...]
-                    [--domain DOMAIN] [--merge FILE] [--legacy] [--output DIR]
-                          Prints the apple-app-site-association file that opens the table's
-                          universal-link routes and excludes the others (--merge: into a
-                          served file, replacing only these apps' entries; --legacy: with
-                          paths for iOS 12 and earlier; --app-clip: the apps' App Clips in
-                          its appclips section). --output DIR writes the file of each
-                          served domain to DIR/DOMAIN/.well-known/apple-app-site-association.
-                          Exit 1 when a route could not be covered (listed on standard error).
-      aasa verify [--routes FILE] --aasa FILE --app-id ID [--app-clip ID] [--domain DOMAIN] [--url URL ...]
-                  [--strict] [--format text|json]
-                          Checks a file's structure, and the file against the table both ways;
-                          exit 1 on an error (with --strict, on a warning too).
-      aasa lint FILE [--app-id ID] [--strict] [--format text|json]
-                          Checks a file's structure alone; exit 1 on an error (with --strict, on
-                          a warning too).
-      aasa match --aasa FILE --domain DOMAIN [--app-id ID] [--subdomains] [--format text|json] URL
-                          Which app a URL on DOMAIN opens by the file, and the details entry
-                          and rule that decided. Exit 1 when it opens no app asked about.
-    """
+  static let command: Command = Command(
+    path: ["aasa"], abstract: "Writes and checks apple-app-site-association files.",
+    subcommands: [generateCommand, verifyCommand, lintCommand, matchCommand])
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    guard let subcommand = arguments.first else {
-      throw Arguments.UsageError(message: "aasa needs a subcommand: generate, verify, lint or match")
-    }
-    let rest = arguments.dropFirst()
-    switch subcommand {
-    case "generate":
-      return try generate(
-        Arguments(
-          rest, options: ["routes", "domain", "merge", "output"], repeatable: ["app-id", "app-clip"],
-          flags: ["legacy"]))
-    case "verify":
-      return try verify(
-        Arguments(
-          rest, options: ["routes", "aasa", "app-id", "app-clip", "domain", "format"], repeatable: ["url"],
-          flags: ["strict"]))
-    case "lint":
-      return try lint(Arguments(rest, options: ["app-id", "format"], flags: ["strict"]))
-    case "match":
-      return try match(Arguments(rest, options: ["aasa", "domain", "app-id", "format"], flags: ["subdomains"]))
-    default:
-      throw Arguments.UsageError(
-        message: "unknown aasa subcommand \(shown(subcommand)); the subcommands are: generate, verify, lint, match")
-    }
-  }
+  static let appID = Option(name: "app-id", value: "id", help: "An app's identifier: TEAMID.bundle.id.")
+  static let appClip = Option(
+    name: "app-clip", value: "id", help: "An App Clip's identifier, listed in the file's appclips section.")
+  static let aasaFile = Option(
+    name: "aasa", value: "file", help: "The apple-app-site-association file.", completion: .file, isRequired: true)
+  static let strict = Option.flag("strict", "Exit 1 on a warning too.")
+
+  static let generateCommand: Command = Command(
+    path: ["aasa", "generate"],
+    abstract:
+      "Prints the apple-app-site-association file that opens the table's universal-link routes and excludes the others.",
+    discussion: "Exit 1 when a route could not be covered (listed on standard error).",
+    options: [
+      .routes,
+      with(appID) {
+        $0.isRepeatable = true
+        $0.isRequired = true
+      }, with(appClip) { $0.isRepeatable = true },
+      Option(name: "domain", value: "domain", help: "The served domain whose file to print."),
+      Option(
+        name: "merge", value: "file", help: "A served file to merge into, replacing only these apps' entries.",
+        completion: .file),
+      .flag("legacy", "Add the paths form that iOS 12 and earlier read."),
+      Option(
+        name: "output", value: "dir",
+        help: "Write the file of each served domain to DIR/DOMAIN/.well-known/apple-app-site-association.",
+        completion: .directory),
+    ],
+    run: generate)
+
+  static let verifyCommand: Command = Command(
+    path: ["aasa", "verify"],
+    abstract: "Checks a file's structure, and the file against the table both ways.",
+    discussion: "Exit 1 on an error (with --strict, on a warning too).",
+    options: [
+      .routes, aasaFile, with(appID) { $0.isRequired = true }, appClip,
+      Option(name: "domain", value: "domain", help: "The served domain the file is for."),
+      Option(name: "url", value: "url", help: "A URL the file must open for the app.", isRepeatable: true),
+      strict, .format(["text", "json"]),
+    ],
+    run: verify)
+
+  static let lintCommand: Command = Command(
+    path: ["aasa", "lint"], abstract: "Checks a file's structure alone.",
+    discussion: "Exit 1 on an error (with --strict, on a warning too).",
+    options: [appID, strict, .format(["text", "json"])],
+    arguments: [Argument(name: "file", help: "The apple-app-site-association file.", completion: .file)],
+    run: lint)
+
+  static let matchCommand: Command = Command(
+    path: ["aasa", "match"],
+    abstract: "Says which app a URL on a domain opens by the file, and the details entry and rule that decided.",
+    discussion: "Exit 1 when it opens no app asked about.",
+    options: [
+      aasaFile, Option(name: "domain", value: "domain", help: "The domain that serves the file.", isRequired: true),
+      appID, .flag("subdomains", "The file is served for the domain's subdomains too."), .format(["text", "json"]),
+    ],
+    arguments: [Argument(name: "url", help: "The URL to match.")],
+    run: match)
 
   static func generate(_ arguments: Arguments) throws -> Int32 {
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "aasa generate takes no arguments") }
     let appIDs = arguments.repeated["app-id"] ?? []
-    guard !appIDs.isEmpty else { throw Arguments.UsageError(message: "aasa generate needs --app-id ID") }
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     let domains = arguments.options["domain"].map { [$0] } ?? loaded.table.appSiteAssociationDomains
     guard !domains.isEmpty else {
@@ -109,13 +123,8 @@ enum AASACommand {
 
   static func verify(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format()
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "aasa verify takes no arguments") }
-    guard let appID = arguments.options["app-id"] else {
-      throw Arguments.UsageError(message: "aasa verify needs --app-id ID")
-    }
-    guard let path = arguments.options["aasa"] else {
-      throw Arguments.UsageError(message: "aasa verify needs --aasa FILE")
-    }
+    let appID = arguments.required("app-id")
+    let path = arguments.required("aasa")
     let data = try readFile(path)
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     let domain = arguments.options["domain"] ?? loaded.table.appSiteAssociationDomains.first ?? ""
@@ -138,9 +147,7 @@ enum AASACommand {
 
   static func lint(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format()
-    guard arguments.positional.count == 1, let path = arguments.positional.first else {
-      throw Arguments.UsageError(message: "aasa lint takes one file")
-    }
+    let path = arguments.positional.first ?? ""
     let problems = AppSiteAssociation.lint(json: try readFile(path), appID: arguments.options["app-id"])
     return ProblemReport(problems: problems, strict: arguments.flags.contains("strict")).print(format: format)
   }
@@ -167,13 +174,8 @@ enum AASACommand {
 
   static func match(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format()
-    guard arguments.options["aasa"] != nil else { throw Arguments.UsageError(message: "aasa match needs --aasa FILE") }
-    guard let domain = arguments.options["domain"] else {
-      throw Arguments.UsageError(message: "aasa match needs --domain DOMAIN")
-    }
-    guard arguments.positional.count == 1, let url = arguments.positional.first else {
-      throw Arguments.UsageError(message: "aasa match takes one URL")
-    }
+    let domain = arguments.required("domain")
+    let url = arguments.positional.first ?? ""
     let file = try read(arguments)
     let answer = try file.match(
       url, domain: domain, appID: arguments.options["app-id"], subdomains: arguments.flags.contains("subdomains"))

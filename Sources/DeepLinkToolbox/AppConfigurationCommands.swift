@@ -5,31 +5,51 @@ import Foundation
 /// `deeplink doctor` and `deeplink plist`: an app's Info.plist and entitlements against the route
 /// table, and the entries the table needs.
 enum AppConfigurationCommands {
-  static let usage = """
-      doctor [--routes FILE] --info-plist FILE [--extension-plist FILE ...] [--entitlements FILE]
-             [--app-clip] [--app-group GROUP] [--strict] [--format text|json]
-                          Checks the app's URL types, quick actions, activity types, intents
-                          and associated domains against the table (XML, binary or JSON
-                          property lists); exit 1 on an error (with --strict, a warning too).
-                          An App Clip's files (NSAppClip; --app-clip insists) are checked as
-                          a clip's: appclips: entries, its full app, its app group (--app-group:
-                          the group both targets must list for the hand-off).
-      plist [--routes FILE] [--bundle-id ID] [--entitlements [--app-clip] [--app-group GROUP]]
-            [--clip-entitlements --parent-app-id ID --app-group GROUP] [--format xml|json]
-                          Prints the Info.plist entries the table needs (URL types, activity
-                          types, intents, static quick actions), or with --entitlements the
-                          associated domains (--app-clip: with the appclips: entries the
-                          app's and its App Clip's targets list; --app-group: the hand-off's
-                          group), or with --clip-entitlements the App Clip target's own;
-                          `doctor` passes them.
-    """
+  static let appGroup = Option(
+    name: "app-group", value: "group", help: "The app group both targets list for the App Clip's hand-off.")
+
+  static let doctorCommand: Command = Command(
+    path: ["doctor"],
+    abstract:
+      "Checks the app's URL types, quick actions, activity types, intents and associated domains against the table.",
+    discussion: """
+      Reads XML, binary or JSON property lists; exit 1 on an error (with --strict, on a warning too). An \
+      App Clip's files (NSAppClip; --app-clip insists) are checked as a clip's: appclips: entries, its \
+      full app, its app group.
+      """,
+    options: [
+      .routes,
+      Option(name: "info-plist", value: "file", help: "The app's Info.plist.", completion: .file, isRequired: true),
+      Option(
+        name: "extension-plist", value: "file", help: "An app extension's Info.plist.", completion: .file,
+        isRepeatable: true),
+      Option(name: "entitlements", value: "file", help: "The app's entitlements file.", completion: .file),
+      .flag("app-clip", "The files are an App Clip's."), appGroup, AASACommand.strict, .format(["text", "json"]),
+    ],
+    run: doctor)
+
+  static let plistCommand: Command = Command(
+    path: ["plist"],
+    abstract:
+      "Prints the Info.plist entries the table needs: URL types, activity types, intents, static quick actions.",
+    discussion: """
+      With --entitlements, the associated domains instead (--app-clip: with the appclips: entries the \
+      app's and its App Clip's targets list; --app-group: the hand-off's group); with \
+      --clip-entitlements, the App Clip target's own. `doctor` passes them.
+      """,
+    options: [
+      .routes, Option(name: "bundle-id", value: "id", help: "The app's bundle identifier."),
+      .flag("entitlements", "Print the app's entitlements instead."),
+      .flag("app-clip", "With --entitlements: add the App Clip's appclips: entries."), appGroup,
+      .flag("clip-entitlements", "Print the App Clip target's entitlements (with --parent-app-id and --app-group)."),
+      Option(name: "parent-app-id", value: "id", help: "The full app's identifier, TEAMID.bundle.id."),
+      .format(["xml", "json"]),
+    ],
+    run: plist)
 
   static func doctor(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format()
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "doctor takes no arguments") }
-    guard let infoPlist = arguments.options["info-plist"] else {
-      throw Arguments.UsageError(message: "doctor needs --info-plist FILE")
-    }
+    let infoPlist = arguments.required("info-plist")
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     _ = try loaded.router()
     let configuration: LinkAppConfiguration
@@ -52,7 +72,6 @@ enum AppConfigurationCommands {
 
   static func plist(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format(["xml", "json"])
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "plist takes no arguments") }
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     _ = try loaded.router()
     let bundleID = arguments.options["bundle-id"]

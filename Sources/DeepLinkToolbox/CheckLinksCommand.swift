@@ -4,18 +4,20 @@ import Foundation
 
 /// `deeplink check-links FILE`: a team's live links checked against the table (``LinkList``).
 enum CheckLinksCommand {
-  static let usage = """
-      check-links FILE [--routes FILE] [--format text|json|junit]
-                          Checks a list of live links, one a line (LINK, or LINK -> ROUTE
-                          NAME=VALUE ...; # comments): each must open its route with those
-                          values. Exit 1 when one does not; junit for CI systems.
-    """
+  static let command: Command = Command(
+    path: ["check-links"], abstract: "Checks a list of live links: each must open its route with its values.",
+    discussion: "Exit 1 when one does not; junit for CI systems.",
+    options: [.routes, .format(["text", "json", "junit"])],
+    arguments: [
+      Argument(
+        name: "file", help: "The list: one link a line (LINK, or LINK -> ROUTE NAME=VALUE ...; # comments).",
+        completion: .file)
+    ],
+    run: run)
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format(["text", "json", "junit"])
-    guard arguments.positional.count == 1, let file = arguments.positional.first else {
-      throw Arguments.UsageError(message: "check-links takes one FILE of links")
-    }
+    let file = arguments.positional.first ?? ""
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     let router = try loaded.router()
     let text = String(decoding: try AASACommand.readFile(file), as: UTF8.self)

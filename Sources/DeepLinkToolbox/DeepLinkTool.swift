@@ -6,41 +6,65 @@ import Foundation
 /// DeepLinkKit engine. Exit status: 0 done, 1 refused (a link opens nothing, a table has
 /// problems), 2 usage error or a table that cannot be read or built.
 package struct DeepLinkTool {
-  static let usage = """
-    USAGE: deeplink <command> [options]
+  /// The tool's version: the release it is built from, or the next one and `-dev` between
+  /// releases (the CHANGELOG's top section).
+  static let version = "0.2.0-dev"
 
-    COMMANDS:
-      demo                Plays the example app's stories through the real dispatcher.
-      resolve [--routes FILE] [--format text|json] URL
-      resolve [--routes FILE] [--format text|json] --push JSON|@FILE [--action ID [--reply TEXT]]
-      resolve [--routes FILE] [--format text|json] --shortcut TYPE [--user-info JSON]
-      resolve [--routes FILE] [--format text|json] --intent NAME [--param KEY=VALUE ...]
-      resolve [--routes FILE] [--format text|json] --activity TYPE [--webpage-url URL] [--user-info JSON]
-                          Resolves a link, push payload, quick action, intent or user
-                          activity to its route and parameters.
-      url [--routes FILE] [--simctl] [--apns FILE [--bundle-id ID]] NAME [KEY=VALUE ...]
-                          Prints the link that opens a route; values that are not path
-                          parameters become query items. --simctl prints the command that
-                          opens it in the booted simulator; --apns writes a push payload
-                          carrying it, for `xcrun simctl push`; neither for a route
-                          those cannot open (sources: inApp).
-      lint [--routes FILE]
-                          Builds a route table and reports every problem.
-      routes [--routes FILE]
-                          Lists a table's routes.
-    \(CheckLinksCommand.usage)
-    \(SiteCommand.qaUsage)
-    \(AASACommand.usage)
-    \(AppConfigurationCommands.usage)
-    \(SiteCommand.usage)
-      help [COMMAND]      Prints this text, or a command's own (also COMMAND --help, -h).
+  static let exitStatus =
+    "0 done; 1 refused (the link opens nothing, the table has problems); 2 usage error, or a table that cannot be read or built."
 
-    Without --routes, commands use the built-in example table (scheme deeplink-example,
-    host app.example.com); `deeplink routes` lists it.
+  /// Every command, declared once: the parser, the help, the usage errors and the shell
+  /// completions are made from these.
+  static let root: Command = Command(
+    path: [],
+    abstract: "Resolves links, prints routes' links and checks route tables, with the real DeepLinkKit engine.",
+    discussion: """
+      Without --routes, commands use the built-in example table (scheme deeplink-example, host \
+      app.example.com); `deeplink routes` lists it.
+      """,
+    subcommands: [
+      demoCommand, ResolveInput.command, urlCommand, lintCommand, routesCommand, CheckLinksCommand.command,
+      SiteCommand.qaCommand, AASACommand.command, SiteCommand.command, AppConfigurationCommands.doctorCommand,
+      AppConfigurationCommands.plistCommand, helpCommand, Completions.command,
+    ])
 
-    EXIT STATUS: 0 done; 1 refused (the link opens nothing, the table has problems);
-    2 usage error, or a table that cannot be read or built.
-    """
+  static let demoCommand: Command = Command(
+    path: ["demo"], abstract: "Plays the example app's stories through the real router, dispatcher and app glue.",
+    run: demo)
+
+  static let urlCommand: Command = Command(
+    path: ["url"], abstract: "Prints the link that opens a route.",
+    discussion: """
+      Values that are not path parameters become query items. --simctl prints the command that opens \
+      the link in the booted simulator; --apns writes a push payload carrying it, for `xcrun simctl \
+      push`; neither for a route those cannot open (sources: inApp).
+      """,
+    options: [
+      .routes, .flag("simctl", "Print the `xcrun simctl openurl` command that opens the link."),
+      Option(
+        name: "apns", value: "file", help: "Write a push payload carrying the link to this file.", completion: .file),
+      Option(name: "bundle-id", value: "id", help: "The app's bundle identifier, in the payload (with --apns)."),
+    ],
+    arguments: [
+      Argument(name: "name", help: "The route's name (`deeplink routes` lists them)."),
+      Argument(name: "key=value", help: "A parameter's value.", isOptional: true, isRepeating: true),
+    ],
+    run: url)
+
+  static let lintCommand: Command = Command(
+    path: ["lint"], abstract: "Builds a route table and reports every problem.", options: [.routes], run: lint)
+
+  static let routesCommand: Command = Command(
+    path: ["routes"], abstract: "Lists a table's routes.", options: [.routes], run: routes)
+
+  static let helpCommand: Command = Command(
+    path: ["help"], abstract: "Shows the help of the tool or of a command.",
+    arguments: [
+      Argument(
+        name: "command", help: "The command, and its subcommand.", completion: .commands, isOptional: true,
+        isRepeating: true)
+    ],
+    run: { help(for: $0.positional) })
 
   @MainActor package static func main() {
     exit(run(Array(CommandLine.arguments.dropFirst())))
@@ -48,51 +72,40 @@ package struct DeepLinkTool {
 
   /// Runs one command; returns the exit status.
   @MainActor static func run(_ arguments: [String]) -> Int32 {
-    guard let command = arguments.first else {
-      printError(usage)
-      return 2
+    // The command the words name: as many words as name commands, then its options and arguments.
+    var command = root
+    var rest = arguments[...]
+    while let word = rest.first, let sub = command.subcommands.first(where: { $0.path.last == word }) {
+      command = sub
+      rest = rest.dropFirst()
     }
-    let rest = arguments.dropFirst()
-    // `COMMAND --help`, `COMMAND -h` and `help COMMAND`: the command's own usage.
-    if command == "help" && !rest.isEmpty || CommandHelp.isAsked(in: rest) {
-      let words = command == "help" && rest.contains(where: { !$0.hasPrefix("-") }) ? Array(rest) : [command] + rest
-      guard let help = CommandHelp.text(for: words, in: usage) else {
-        printError("deeplink: unknown command \(shown(words[0]))\n\n\(usage)")
-        return 2
-      }
-      print(help)
+    // Help, before `--` only: `deeplink resolve -- -h` resolves "-h".
+    let options = rest.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
+      print(HelpText.help(of: command, tool: "deeplink", exitStatus: exitStatus, hasVersion: command.path.isEmpty))
+      return 0
+    }
+    if command.path.isEmpty, options.first == "--version" {
+      print(version)
       return 0
     }
     do {
-      switch command {
-      case "demo": return try demo(Arguments(rest, options: []))
-      case "resolve":
-        return try resolve(Arguments(rest, options: ResolveInput.options, repeatable: ResolveInput.repeatable))
-      case "url": return try url(Arguments(rest, options: ["routes", "apns", "bundle-id"], flags: ["simctl"]))
-      case "lint": return try lint(Arguments(rest, options: ["routes"]))
-      case "check-links": return try CheckLinksCommand.run(Arguments(rest, options: ["routes", "format"]))
-      case "qa": return try SiteCommand.qa(Arguments(rest, options: ["routes", "output", "domain"]))
-      case "routes": return try routes(Arguments(rest, options: ["routes"]))
-      case "aasa": return try AASACommand.run(Array(rest))
-      case "site": return try SiteCommand.run(Array(rest))
-      case "doctor":
-        return try AppConfigurationCommands.doctor(
-          Arguments(
-            rest, options: ["routes", "info-plist", "entitlements", "format", "app-group"],
-            repeatable: ["extension-plist"], flags: ["strict", "app-clip"]))
-      case "plist":
-        return try AppConfigurationCommands.plist(
-          Arguments(
-            rest, options: ["routes", "bundle-id", "format", "app-group", "parent-app-id"],
-            flags: ["entitlements", "app-clip", "clip-entitlements"]))
-      case "help", "--help", "-h":
-        print(usage)
-        return 0
-      default:
-        throw Arguments.UsageError(message: "unknown command \(shown(command))")
+      guard let run = command.run else {
+        guard let word = rest.first else {
+          throw Arguments.UsageError(
+            message: command.path.isEmpty
+              ? "no command given"
+              : "\(command.name) needs a subcommand: \(listed(command.subcommands.compactMap(\.path.last)))")
+        }
+        throw Arguments.UsageError(
+          message: command.path.isEmpty
+            ? "unknown command \(shown(word))"
+            : "unknown \(command.name) subcommand \(shown(word)); the subcommands are: \(command.subcommands.compactMap(\.path.last).joined(separator: ", "))"
+        )
       }
+      return try run(Arguments(rest, for: command))
     } catch let error as Arguments.UsageError {
-      printError("deeplink: \(error.message)\n\n\(usage)")
+      printError(HelpText.usageError(error.message, command: command, tool: "deeplink"))
       return 2
     } catch let error as TableFailure {
       printError("deeplink: \(error.message)")
@@ -103,10 +116,24 @@ package struct DeepLinkTool {
     }
   }
 
+  /// `deeplink help [COMMAND [SUBCOMMAND]]`: the help of the command the words name.
+  static func help(for words: [String]) -> Int32 {
+    var command = root
+    for word in words {
+      guard let sub = command.subcommands.first(where: { $0.path.last == word }) else {
+        let what = command.path.isEmpty ? "command" : "\(command.name) subcommand"
+        printError(HelpText.usageError("unknown \(what) \(shown(word))", command: helpCommand, tool: "deeplink"))
+        return 2
+      }
+      command = sub
+    }
+    print(HelpText.help(of: command, tool: "deeplink", exitStatus: exitStatus, hasVersion: command.path.isEmpty))
+    return 0
+  }
+
   // MARK: - Commands
 
   @MainActor static func demo(_ arguments: Arguments) throws -> Int32 {
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "demo takes no arguments") }
     print(Demo(router: try loadTable(nil).router()).run())
     return 0
   }
@@ -163,7 +190,7 @@ package struct DeepLinkTool {
 
   static func url(_ arguments: Arguments) throws -> Int32 {
     guard let name = arguments.positional.first else {
-      throw Arguments.UsageError(message: "url takes a route name, then KEY=VALUE parameters")
+      throw Arguments.UsageError(message: "url needs <name>")
     }
     let apns = try arguments.writtenPath("apns")
     if arguments.options["bundle-id"] != nil, apns == nil {
@@ -309,9 +336,6 @@ package struct DeepLinkTool {
   static func shellQuoted(_ text: String) -> String { MarkupText.shellWord(text) }
 
   static func lint(_ arguments: Arguments) throws -> Int32 {
-    guard arguments.positional.isEmpty else {
-      throw Arguments.UsageError(message: "lint takes no arguments but --routes FILE")
-    }
     let file = arguments.options["routes"]
     let label = file ?? "built-in table"
     let data = try readTable(file)
@@ -339,9 +363,6 @@ package struct DeepLinkTool {
   }
 
   static func routes(_ arguments: Arguments) throws -> Int32 {
-    guard arguments.positional.isEmpty else {
-      throw Arguments.UsageError(message: "routes takes no arguments but --routes FILE")
-    }
     let table = try loadTable(arguments.options["routes"])
     _ = try table.router()
     let width = table.table.routes.map(\.name.count).max() ?? 0
@@ -429,6 +450,11 @@ func shown(_ text: String) -> String {
 }
 
 /// `1 route`, `2 routes`, `0 problems`.
+/// `a, b or c`.
+func listed(_ words: [String]) -> String {
+  words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+}
+
 func counted(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -6,10 +6,24 @@ import Foundation
 /// options. Exactly one is allowed; the companions of a source (`--action`, `--reply`,
 /// `--user-info`, `--param`, `--webpage-url`) only with it.
 enum ResolveInput {
-  static let options: Set<String> = [
-    "routes", "format", "push", "action", "reply", "shortcut", "user-info", "intent", "activity", "webpage-url",
-  ]
-  static let repeatable: Set<String> = ["param"]
+  static let command: Command = Command(
+    path: ["resolve"],
+    abstract: "Resolves a link, push payload, quick action, intent or user activity to its route and parameters.",
+    discussion: "Give a URL, or one of --push, --shortcut, --intent and --activity.",
+    options: [
+      .routes, .format(["text", "json"]),
+      Option(name: "push", value: "json", help: "A push payload: JSON, or @FILE."),
+      Option(name: "action", value: "id", help: "The notification action chosen (with --push)."),
+      Option(name: "reply", value: "text", help: "The typed reply (with --push)."),
+      Option(name: "shortcut", value: "type", help: "A quick action's type."),
+      Option(name: "user-info", value: "json", help: "The quick action's or activity's user info: a JSON object."),
+      Option(name: "intent", value: "name", help: "An intent's name."),
+      Option(name: "param", value: "key=value", help: "An intent's parameter (with --intent).", isRepeatable: true),
+      Option(name: "activity", value: "type", help: "A user activity's type."),
+      Option(name: "webpage-url", value: "url", help: "The activity's web page (with --activity)."),
+    ],
+    arguments: [Argument(name: "url", help: "The link to resolve.", isOptional: true)],
+    run: DeepLinkTool.resolve)
 
   /// The input, and how the text format's first line names it.
   static func read(_ arguments: Arguments) throws(Arguments.UsageError) -> (input: DeepLinkInput, label: String) {

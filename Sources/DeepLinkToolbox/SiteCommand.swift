@@ -4,55 +4,62 @@ import Foundation
 
 /// `deeplink site …`: what a link domain serves, from the route table (`LinkSite`).
 enum SiteCommand {
-  static let usage = """
-      site generate [--routes FILE] --output DIR [--name NAME] [--description TEXT] [--image URL]
-                    [--app-id ID ...] [--app-clip ID ...] [--app-store-id N]
-                    [--android-package ID --android-fingerprint SHA256 ...] [--domain DOMAIN]
-                          Writes what the link domain serves to DIR: the apple-app-site-
-                          association file (--app-id), assetlinks.json (--android-package),
-                          a landing page per route universal links may open (_dlk/NAME.html;
-                          PATH/index.html too for a route with no parameter whose path names
-                          folders safely) with the route's "page" title and preview, store
-                          links, a Smart App Banner and a "Get the app" button that copies
-                          the link for the app's first launch; 404.html (previewed as the
-                          app: --name, --description, --image), _redirects, and _headers
-                          serving the association files as JSON. All or nothing, never
-                          outside DIR; --domain must be one the table serves.
-      site verify [--routes FILE] --assetlinks FILE --android-package ID
-                  --android-fingerprint SHA256 [...] [--domain DOMAIN] [--strict] [--format text|json]
-                          Checks a served assetlinks.json against the table and the app:
-                          package, fingerprints, relation (in one statement, as Android
-                          reads it) and dynamic components; exit 1 on
-                          an error (with --strict, on a warning too).
-    """
+  static let command: Command = Command(
+    path: ["site"], abstract: "Writes and checks what the link domain serves.",
+    subcommands: [generateCommand, verifyCommand])
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    guard let subcommand = arguments.first else {
-      throw Arguments.UsageError(message: "site needs a subcommand: generate or verify")
-    }
-    let rest = arguments.dropFirst()
-    switch subcommand {
-    case "generate":
-      return try generate(
-        Arguments(
-          rest,
-          options: ["routes", "output", "name", "description", "image", "app-store-id", "android-package", "domain"],
-          repeatable: ["app-id", "app-clip", "android-fingerprint"]))
-    case "verify":
-      return try verify(
-        Arguments(
-          rest, options: ["routes", "assetlinks", "android-package", "domain", "format"],
-          repeatable: ["android-fingerprint"], flags: ["strict"]))
-    default:
-      throw Arguments.UsageError(
-        message: "unknown site subcommand \(shown(subcommand)); the subcommands are: generate, verify")
-    }
-  }
+  static let output = Option(
+    name: "output", value: "dir", help: "The folder to write: all or nothing, never outside it.", completion: .directory
+  )
+  static let androidPackage = Option(name: "android-package", value: "id", help: "The Android app's package name.")
+  static let androidFingerprint = Option(
+    name: "android-fingerprint", value: "sha256",
+    help: "The SHA-256 fingerprint of the Android app's signing certificate.",
+    isRepeatable: true)
+
+  static let generateCommand: Command = Command(
+    path: ["site", "generate"],
+    abstract:
+      "Writes what the link domain serves: its association files, landing pages, 404.html, _redirects and _headers.",
+    discussion: """
+      The apple-app-site-association file (--app-id), assetlinks.json (--android-package), a landing \
+      page per route universal links may open (_dlk/NAME.html; PATH/index.html too for a route with no \
+      parameter whose path names folders safely) with the route's "page" title and preview, store links, \
+      a Smart App Banner and a "Get the app" button that copies the link for the app's first launch; \
+      404.html (previewed as the app), _redirects, and _headers serving the association files as JSON. \
+      All or nothing, never outside the folder; --domain must be one the table serves.
+      """,
+    options: [
+      .routes, with(output) { $0.isRequired = true },
+      Option(name: "name", value: "name", help: "The app's name, which titles the pages (default: the domain)."),
+      Option(name: "description", value: "text", help: "The app's description, in the 404 page's preview."),
+      Option(name: "image", value: "url", help: "The image of the 404 page's preview."),
+      with(AASACommand.appID) { $0.isRepeatable = true }, with(AASACommand.appClip) { $0.isRepeatable = true },
+      Option(name: "app-store-id", value: "n", help: "The app's App Store identifier, for the banner and store links."),
+      androidPackage, androidFingerprint,
+      Option(name: "domain", value: "domain", help: "The served domain to write (default: the table's first)."),
+    ],
+    run: generate)
+
+  static let verifyCommand: Command = Command(
+    path: ["site", "verify"],
+    abstract: "Checks a served assetlinks.json against the table and the app.",
+    discussion: """
+      Package, fingerprints, relation (in one statement, as Android reads it) and dynamic components; \
+      exit 1 on an error (with --strict, on a warning too).
+      """,
+    options: [
+      .routes,
+      Option(name: "assetlinks", value: "file", help: "The assetlinks.json file.", completion: .file, isRequired: true),
+      with(androidPackage) { $0.isRequired = true }, androidFingerprint,
+      Option(name: "domain", value: "domain", help: "The served domain the file is for."),
+      AASACommand.strict, .format(["text", "json"]),
+    ],
+    run: verify)
 
   static func generate(_ arguments: Arguments) throws -> Int32 {
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "site generate takes no arguments") }
     guard let output = try arguments.writtenPath("output") else {
-      throw Arguments.UsageError(message: "site generate needs --output DIR")
+      throw Arguments.UsageError(message: "site generate needs --output <dir>")
     }
     let fingerprints = arguments.repeated["android-fingerprint"] ?? []
     if arguments.options["android-package"] == nil, !fingerprints.isEmpty {
@@ -89,18 +96,22 @@ enum SiteCommand {
     }
   }
 
-  static let qaUsage = """
-      qa --output DIR [--routes FILE] [--domain DOMAIN]
-                          Writes a QA site to DIR: every route with example links and their
-                          QR codes (scan with the device's camera), what each must open and
-                          which sources may open it, push payloads for `xcrun simctl push`,
-                          and links.json. All or nothing, never outside DIR.
-    """
+  static let qaCommand: Command = Command(
+    path: ["qa"],
+    abstract: "Writes a QA site: every route with example links and their QR codes, push payloads and links.json.",
+    discussion: """
+      Scan a code with the device's camera; each link says what it must open and which sources may \
+      open it. All or nothing, never outside the folder.
+      """,
+    options: [
+      with(output) { $0.isRequired = true }, .routes,
+      Option(name: "domain", value: "domain", help: "The link domain the links use: one the table serves."),
+    ],
+    run: qa)
 
   static func qa(_ arguments: Arguments) throws -> Int32 {
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "qa takes no arguments") }
     guard let output = try arguments.writtenPath("output") else {
-      throw Arguments.UsageError(message: "qa needs --output DIR")
+      throw Arguments.UsageError(message: "qa needs --output <dir>")
     }
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     let files: [LinkSite.File]
@@ -116,13 +127,8 @@ enum SiteCommand {
 
   static func verify(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format()
-    guard arguments.positional.isEmpty else { throw Arguments.UsageError(message: "site verify takes no arguments") }
-    guard let path = arguments.options["assetlinks"] else {
-      throw Arguments.UsageError(message: "site verify needs --assetlinks FILE")
-    }
-    guard let package = arguments.options["android-package"] else {
-      throw Arguments.UsageError(message: "site verify needs --android-package ID")
-    }
+    let path = arguments.required("assetlinks")
+    let package = arguments.required("android-package")
     let data = try AASACommand.readFile(path)
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
     let problems = loaded.table.verifyAssetLinks(

@@ -45,7 +45,7 @@ import Testing
     let verify = try ToolRunner.run("aasa", "verify", "--routes", routes, "--aasa", broken, "--app-id", Self.app)
     #expect(verify.status == 1 && verify.output.hasPrefix("error: invalidJSON: "))
     // Usage errors.
-    #expect(try ToolRunner.run("aasa", "lint").error.hasPrefix("deeplink: aasa lint takes one file"))
+    #expect(try ToolRunner.run("aasa", "lint").error.hasPrefix("deeplink: aasa lint needs <file>"))
     let missing = try ToolRunner.run("aasa", "lint", "/nonexistent/aasa")
     #expect(missing.status == 2 && missing.error.hasPrefix(#"deeplink: cannot read "/nonexistent/aasa""#))
   }

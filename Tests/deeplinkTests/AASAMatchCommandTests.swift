@@ -84,11 +84,12 @@ import Testing
         ["aasa", "check"],
         #"deeplink: unknown aasa subcommand "check"; the subcommands are: generate, verify, lint, match"#
       ),
-      (["aasa", "match", "--aasa", aasa, "https://example.com/a"], "deeplink: aasa match needs --domain DOMAIN"),
+      (["aasa", "match", "--aasa", aasa, "https://example.com/a"], "deeplink: aasa match needs --domain <domain>"),
       (
-        ["aasa", "match", "--domain", "example.com", "https://example.com/a"], "deeplink: aasa match needs --aasa FILE"
+        ["aasa", "match", "--domain", "example.com", "https://example.com/a"],
+        "deeplink: aasa match needs --aasa <file>"
       ),
-      (["aasa", "match", "--aasa", aasa, "--domain", "example.com"], "deeplink: aasa match takes one URL"),
+      (["aasa", "match", "--aasa", aasa, "--domain", "example.com"], "deeplink: aasa match needs <url>"),
     ]
     for (arguments, message) in cases {
       let result = try ToolRunner.run(arguments)
@@ -168,6 +169,6 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(result.error.contains(#"the generated file would open a forbidden route"#))
     let usage = try ToolRunner.run("aasa", "generate", "--routes", routes)
-    #expect(usage.status == 2 && usage.error.hasPrefix("deeplink: aasa generate needs --app-id ID"))
+    #expect(usage.status == 2 && usage.error.hasPrefix("deeplink: aasa generate needs --app-id <id>"))
   }
 }

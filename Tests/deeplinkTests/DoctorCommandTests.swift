@@ -116,7 +116,7 @@ import Testing
     let routes = try ToolRunner.temporaryFile(Self.table)
     let broken = try ToolRunner.temporaryFile("<plist><dict><key>a</key></plist>", name: "Info.plist")
     let cases: [([String], String)] = [
-      (["doctor", "--routes", routes], "deeplink: doctor needs --info-plist FILE"),
+      (["doctor", "--routes", routes], "deeplink: doctor needs --info-plist <file>"),
       (["doctor", "--routes", routes, "--info-plist", broken], "deeplink: Info.plist is not a property list"),
       (
         ["doctor", "--routes", routes, "--info-plist", "/nonexistent/Info.plist"],

@@ -120,9 +120,18 @@ import Testing
     #expect(!result.error.isEmpty)
   }
 
+  /// A usage error says what is wrong, the command's usage and where its help is: three lines.
   @Test func usageErrorSaysWhatIsWrong() throws {
     let result = try ToolRunner.run("resolve", "--format", "xml", "a://b")
-    #expect(result.error.hasPrefix("deeplink: --format must be text or json, not \"xml\"\n\nUSAGE: deeplink"))
+    let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(
+      lines == [
+        #"deeplink: --format must be text or json, not "xml""#,
+        "Usage: deeplink resolve [--routes <file>] [--format <format>] [--push <json>] [--action <id>] "
+          + "[--reply <text>] [--shortcut <type>] [--user-info <json>] [--intent <name>] [--param <key=value> ...] "
+          + "[--activity <type>] [--webpage-url <url>] [<url>]",
+        "  See 'deeplink resolve --help' for more information.",
+      ])
   }
 
   @Test func tableThatCannotBeBuiltExits2() throws {
@@ -412,13 +421,15 @@ import Testing
 
   @Test func helpExits0() throws {
     let result = try ToolRunner.run("help")
-    #expect(result.status == 0)
-    #expect(result.output.hasPrefix("USAGE: deeplink <command> [options]"))
+    #expect(result.status == 0 && result.error.isEmpty)
+    #expect(result.output.hasPrefix("OVERVIEW: Resolves links"))
+    #expect(result.output.contains("\nUSAGE: deeplink <subcommand>\n"))
+    #expect(try ToolRunner.run("--help") == result)
   }
 }
 
-/// Each command's own help: `COMMAND --help`, `COMMAND -h` and `help COMMAND` print its usage on
-/// standard output and exit 0; a subcommand's names only it.
+/// Each command's own help: `COMMAND --help`, `COMMAND -h` and `help COMMAND` print its page on
+/// standard output and exit 0; a subcommand's is its own.
 @Suite struct CommandHelpTests {
   static let commands = ["demo", "resolve", "url", "lint", "routes", "aasa", "site", "doctor", "plist", "help"]
 
@@ -426,12 +437,9 @@ import Testing
   func everyCommandHasItsOwnHelp(command: String) throws {
     let help = try ToolRunner.run(command, "--help")
     #expect(help.status == 0 && help.error.isEmpty)
-    #expect(help.output.hasPrefix("USAGE:\n  \(command)"))
+    #expect(help.output.hasPrefix("OVERVIEW: "))
+    #expect(help.output.contains("\nUSAGE: deeplink \(command)"))
     #expect(help.output.contains("EXIT STATUS"))
-    // Its own entries only.
-    for other in Self.commands where other != command {
-      #expect(!help.output.contains("\n  \(other) "), "\(command)'s help shows \(other)")
-    }
     #expect(try ToolRunner.run(command, "-h") == help)
     if command != "help" { #expect(try ToolRunner.run("help", command) == help) }
   }
@@ -439,16 +447,23 @@ import Testing
   @Test func aSubcommandsHelpIsItsOwn() throws {
     let generate = try ToolRunner.run("aasa", "generate", "--help")
     #expect(generate.status == 0)
-    #expect(generate.output.contains("  aasa generate") && !generate.output.contains("  aasa verify"))
+    #expect(generate.output.contains("USAGE: deeplink aasa generate") && !generate.output.contains("aasa verify"))
     #expect(try ToolRunner.run("help", "aasa", "generate") == generate)
     #expect(try ToolRunner.run("aasa", "generate", "--app-id", "X", "-h") == generate)
+    // A group lists its subcommands.
+    let aasa = try ToolRunner.run("aasa", "--help").output
+    for subcommand in ["generate", "verify", "lint", "match"] {
+      #expect(aasa.contains("\n  \(subcommand) "), "\(subcommand)")
+    }
   }
 
   @Test func helpForACommandThatDoesNotExistIsAUsageError() throws {
     let result = try ToolRunner.run("help", "nosuch")
     #expect(result.status == 2 && result.output.isEmpty)
     #expect(result.error.hasPrefix(#"deeplink: unknown command "nosuch""#))
-    // `resolve -h` is the help, not a link named "-h".
+    // `resolve -h` is the help; after `--`, "-h" is the link to resolve.
     #expect(try ToolRunner.run("resolve", "-h").output.contains("Resolves a link"))
+    let link = try ToolRunner.run("resolve", "--", "-h")
+    #expect(link.status == 1 && link.output.hasPrefix("-h\n  refused     malformedInput"))
   }
 }

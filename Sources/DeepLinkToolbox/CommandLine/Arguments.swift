@@ -32,7 +32,8 @@ struct Arguments {
           value = String(Substring(body[body.index(after: equals)...]))
           name = String(Substring(body[..<equals]))
         }
-        if allowedFlags.contains(name), value == nil {
+        if allowedFlags.contains(name) {
+          guard value == nil else { throw UsageError(message: "--\(name) takes no value") }
           guard flags.insert(name).inserted else { throw UsageError(message: "--\(name) is given twice") }
           continue
         }
@@ -49,6 +50,35 @@ struct Arguments {
       }
     }
   }
+
+  /// Parses the words after a command's name by its declaration. An unknown option, an option
+  /// without its value or given twice, a required option or argument missing, and an argument
+  /// the command does not take are usage errors.
+  init(_ arguments: some Sequence<String>, for command: Command) throws(UsageError) {
+    let valued = command.options.filter { $0.value != nil }
+    try self.init(
+      arguments, options: Set(valued.filter { !$0.isRepeatable }.map(\.name)),
+      repeatable: Set(valued.filter(\.isRepeatable).map(\.name)),
+      flags: Set(command.options.filter { $0.value == nil }.map(\.name)))
+    for option in command.options where option.isRequired && options[option.name] == nil && repeated[option.name] == nil
+    {
+      throw UsageError(message: "\(command.name) needs --\(option.name) \(option.valueLabel)")
+    }
+    let declared = command.arguments
+    let required = declared.filter { !$0.isOptional }
+    if positional.count < required.count {
+      throw UsageError(message: "\(command.name) needs \(required[positional.count].label)")
+    }
+    if !declared.contains(where: \.isRepeating), positional.count > declared.count {
+      throw UsageError(
+        message: declared.isEmpty
+          ? "\(command.name) takes no arguments"
+          : "\(command.name) takes \(declared.map(\.label).joined(separator: " ")), not \(positional.count) arguments")
+    }
+  }
+
+  /// The value of an option the command declares required: its parser has checked it is given.
+  func required(_ name: String) -> String { options[name] ?? "" }
 
   /// The value of an option that names a file or folder the command writes (`--output`,
   /// `--apns`), if given. An empty one is a usage error, and nothing is written: an unset
