@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// The modes that measure one thing for valgrind or a quick comparison (see main.swift's list):
@@ -86,6 +87,22 @@ func runProbe(_ arguments: [String]) {
         blackHole(dispatcher.receive(input))
       }
     }
+    exit(0)
+  }
+  if arguments.count == 4, arguments[1] == "check-links", let count = Int(arguments[3]) {
+    // `deeplink check-links` on `count` lines (for callgrind): "read" reads them, "check" reads
+    // and checks them.
+    let router = try! RouteTable.makeRouter(
+      json: Data(
+        (#"{"schemes": ["myapp"], "hosts": ["app.example.com"], "routes": ["#
+          + (0..<1_000).map { #"{"name": "r\#($0)", "path": "/section\#($0)/items/:id"}"# }.joined(separator: ",")
+          + "]}").utf8))
+    let text = (0..<count).map {
+      "https://app.example.com/section\($0 % 1_000)/items/\($0)?ref=mail -> r\($0 % 1_000) id=\($0)"
+    }
+    .joined(separator: "\n")
+    let list = LinkList(text: text)
+    if arguments[2] == "check" { blackHole(list.check(with: router)) } else { blackHole(list) }
     exit(0)
   }
   if arguments.count == 3, arguments[1] == "resolve-one", let count = Int(arguments[2]) {

@@ -301,6 +301,32 @@ for _ in 0..<5 {
 }
 let lint = lintSamples.sorted()[2]
 
+// `deeplink check-links` on a list of 100,000 live links against a 1,000-route table: reading
+// bytes, and the Character reader it replaced (`CharacterLinkList`), in interleaved rounds.
+let checkRouter = try! RouteTable.makeRouter(
+  json: Data(
+    (#"{"schemes": ["myapp"], "hosts": ["app.example.com"], "routes": ["#
+      + (0..<1_000).map { #"{"name": "r\#($0)", "path": "/section\#($0)/items/:id"}"# }.joined(separator: ",")
+      + "]}").utf8))
+let checkList = (0..<100_000).map { index in
+  let route = index % 1_000
+  let link = index.isMultiple(of: 2) ? "https://app.example.com" : "myapp:/"
+  return index.isMultiple(of: 10)
+    ? "# campaign \(index)" : "\(link)/section\(route)/items/\(index)?ref=mail -> r\(route) id=\(index)"
+}.joined(separator: "\n")
+var checkBytes: [Double] = []
+var checkCharacters: [Double] = []
+for _ in 0..<5 {
+  var start = DispatchTime.now().uptimeNanoseconds
+  let passed = LinkList(text: checkList).check(with: checkRouter).filter(\.passed).count
+  checkBytes.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+  start = DispatchTime.now().uptimeNanoseconds
+  let passedBefore = CharacterLinkList.check(checkList, with: checkRouter)
+  checkCharacters.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+  precondition(passed == 90_000 && passedBefore == passed)
+}
+let checkSpeedup = checkCharacters.sorted()[2] / checkBytes.sorted()[2]
+
 let scaling = resolveBySize[10_000]! / resolveBySize[10]!
 let trafficScaling = trafficHits[10_000]!.resolve / trafficHits[10]!.resolve
 let worstHits = sizes.map { trafficHits[$0]!.resolve / trafficHits[$0]!.foundation }.max()!
@@ -351,6 +377,7 @@ lines += [
   "| build a table of 2,000 routes | \(format(build)) | < 2 ms | \(verdict(build < 2_000_000)) |",
   "| declare and build 2,000 routes declared once (typed values) | \(format(typedBuild)) | ≤ 10 ms | \(verdict(typedBuild <= 10_000_000)) (\(ratio(typedBuild / build)) of the row above) |",
   "| lint a table of 100,000 routes (read, check, build) | \(format(lint)) | < 1 s | \(verdict(lint < 1_000_000_000)) |",
+  "| check-links, 100,000 lines against 1,000 routes: the Character reader's time ÷ the byte reader's | \(ratio(checkSpeedup)) (\(format(checkCharacters.sorted()[2])) ÷ \(format(checkBytes.sorted()[2]))) | ≥ 2× | \(verdict(checkSpeedup >= 2)) |",
   "| dispatcher receive → deliver | \(format(receiveToDeliver)) | < 2 µs | \(verdict(receiveToDeliver < 2_000)) |",
   "| dispatcher receive → deliver, time, 10,000 ÷ 1 links in the window | \(ratio(flatWindow)) | ≤ 1.25× | \(verdict(flatWindow <= 1.25)) |",
   windowInstructions.count == 2

@@ -1,14 +1,17 @@
 extension QRCode {
   /// The code as a PNG: 1-bit grayscale, `scale` pixels a module, with a light quiet zone of
-  /// `border` modules around it (the standard asks for 4). Written here: a stored (uncompressed)
-  /// zlib stream, with its CRC-32 and Adler-32 checksums.
+  /// `border` modules around it (the standard asks for 4). Written here: a row like the one above
+  /// it is filtered to zeros ("Up"), and the rows are deflated (``Deflate``) in a zlib stream,
+  /// with its CRC-32 and Adler-32 checksums.
   public func png(scale: Int = 4, border: Int = 4) -> [UInt8] {
     let side = (size + 2 * border) * scale
     let rowBytes = (side + 7) / 8
     var pixels: [UInt8] = []
     pixels.reserveCapacity((rowBytes + 1) * side)
+    var above: [UInt8] = []
     for row in 0..<side {
-      pixels.append(0)  // filter: none
+      var line: [UInt8] = []
+      line.reserveCapacity(rowBytes)
       let y = row / scale - border
       var byte: UInt8 = 0
       for column in 0..<side {
@@ -17,14 +20,22 @@ extension QRCode {
         // In grayscale, 1 is white.
         if !dark { byte |= 0x80 >> UInt8(column % 8) }
         if column % 8 == 7 || column == side - 1 {
-          pixels.append(byte)
+          line.append(byte)
           byte = 0
         }
       }
+      if line == above {
+        pixels.append(2)  // filter: up, the difference from the row above (zeros)
+        pixels += [UInt8](repeating: 0, count: rowBytes)
+      } else {
+        pixels.append(0)  // filter: none
+        pixels += line
+      }
+      above = line
     }
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     PNGWriter.chunk("IHDR", PNGWriter.bigEndian(side) + PNGWriter.bigEndian(side) + [1, 0, 0, 0, 0], into: &png)
-    PNGWriter.chunk("IDAT", PNGWriter.zlibStored(pixels), into: &png)
+    PNGWriter.chunk("IDAT", PNGWriter.zlib(pixels), into: &png)
     PNGWriter.chunk("IEND", [], into: &png)
     return png
   }
@@ -56,17 +67,9 @@ enum PNGWriter {
     return crc ^ 0xFFFF_FFFF
   }
 
-  /// A zlib stream of stored deflate blocks (at most 65,535 bytes each), and its Adler-32.
-  static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [0x78, 0x01]
-    var start = 0
-    repeat {
-      let length = min(65_535, data.count - start)
-      let final: UInt8 = start + length == data.count ? 1 : 0
-      out += [final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
-      out += data[start..<start + length]
-      start += length
-    } while start < data.count
+  /// A zlib stream (RFC 1950) of `data`, deflated, and its Adler-32.
+  static func zlib(_ data: [UInt8]) -> [UInt8] {
+    let out: [UInt8] = [0x78, 0x01] + Deflate.compress(data)
     var (a, b): (UInt32, UInt32) = (1, 0)
     for byte in data {
       a = (a + UInt32(byte)) % 65_521
