@@ -91,12 +91,12 @@ import Testing
     #expect(result.output == expected + "\n")
   }
 
-  /// The README says how many lines only Apple platforms compile; count them the way the
-  /// project's checks do (code lines inside `#if canImport(UIKit…)` blocks of the glue).
-  @Test func appleOnlyLineCountIsTrue() throws {
+  /// The code only Apple platforms compile stays thin: code lines inside `#if canImport(UIKit…)`
+  /// blocks of the folders the README names, at most 250 (no test on Linux reaches them; logic
+  /// belongs where one does). A change that needs more says why and raises the line here.
+  @Test func appleOnlyCodeStaysThin() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
-    let claim = try #require(text.components(separatedBy: "<!-- apple-only-lines -->").dropFirst().first)
-    let claimed = Int(claim.prefix { $0.isNumber })
+    #expect(text.contains("`Sources/DeepLinkKitUIKit/Apple/`") && text.contains("`Sources/DeepLinkKitDeferred/Apple/`"))
     let root = Self.readme.deletingLastPathComponent()
     var count = 0
     for folder in [
@@ -120,7 +120,7 @@ import Testing
         }
       }
     }
-    #expect(claimed == count)
+    #expect(count > 0 && count <= 250, "\(count) Apple-only lines")
   }
 
   /// The benchmarks' README quotes the results file, which `Benchmarks/run` writes.
