@@ -27,7 +27,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     window?.rootViewController = UINavigationController(rootViewController: inbox)
     window?.makeKeyAndVisible()
     links.willConnect(options: options, scene: scene)
-    links.ready()  // the first screen is up: links open from now on
+    links.dispatcher.satisfy(.ready)  // the first screen is up: links open from now on
   }
 
   func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {

@@ -1,6 +1,6 @@
 import DeepLinkKit
 
-/// The short path: a receiver that makes its own dispatcher, a `ready()` call, and forwards that
+/// The short path: a receiver that makes its own dispatcher, `.ready` said to it, and forwards that
 /// take the `UIScene` itself, so a scene delegate opens its first link with three types (the
 /// route enum, `LinkRouter`, `LinkReceiver`) and no session identifier of its own.
 ///
@@ -10,7 +10,7 @@ import DeepLinkKit
 /// // SceneDelegate
 /// func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
 ///   links.willConnect(options: options, scene: scene)
-///   links.ready()  // once the first screen is up (after the splash, a sign-in)
+///   links.dispatcher.satisfy(.ready)  // once the first screen is up (after the splash)
 /// }
 /// func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
 ///   links.open(contexts, scene: scene)
@@ -18,7 +18,7 @@ import DeepLinkKit
 /// func scene(_ scene: UIScene, continue activity: NSUserActivity) { links.continue(activity, scene: scene) }
 /// ```
 extension LinkReceiver {
-  /// Creates a receiver with a dispatcher of its own, which holds every link until ``ready()``
+  /// Creates a receiver with a dispatcher of its own, which holds every link until `.ready` holds
   /// (and the conditions `requirements` adds), then hands each route to `deliver` once. For the
   /// dispatcher's other settings, create it and pass it to ``init(dispatcher:onRefusedUniversalLink:)``.
   ///
@@ -31,12 +31,6 @@ extension LinkReceiver {
     deliver: @escaping LinkDispatcher<Route>.Deliver
   ) {
     self.init(dispatcher: LinkDispatcher(router: router, requirements: requirements, deliver: deliver))
-  }
-
-  /// Says that the app can navigate (the splash is done, the first screen is up): links held
-  /// until now are delivered, and later ones at once. The same as `dispatcher.satisfy(.ready)`.
-  public func ready() {
-    dispatcher.satisfy(.ready)
   }
 
   /// Handles `scene(_:willConnectTo:options:)` for `scene`, naming its window.

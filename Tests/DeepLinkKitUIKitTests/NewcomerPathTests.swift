@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// A scene delegate's first link, as a newcomer writes it: three types (the route enum,
-/// `LinkRouter`, `LinkReceiver`), forwards that take the scene, and `ready()`.
+/// `LinkRouter`, `LinkReceiver`), forwards that take the scene, and `satisfy(.ready)`.
 @MainActor @Suite struct NewcomerPathTests {
   enum Route: Hashable, Sendable {
     case inbox
@@ -22,7 +22,7 @@ import Testing
 
     func willConnect(_ scene: FakeScene, options: FakeConnectionOptions) {
       links.willConnect(options: options, scene: scene)
-      links.ready()
+      links.dispatcher.satisfy(.ready)
     }
   }
 
@@ -48,11 +48,11 @@ import Testing
     let app = SceneDelegate()
     app.links.open(URL(string: "mail://messages/3")!)
     #expect(app.shown.isEmpty)
-    app.links.ready()
+    app.links.dispatcher.satisfy(.ready)
     #expect(app.shown.map(\.0) == [.message(id: 3)])
   }
 
-  /// Forget `ready()`, and a debug build says so once a link has waited: naming the link and the
+  /// Forget `satisfy(.ready)`, and a debug build says so once a link has waited: naming the link and the
   /// call to make, once per dispatcher; an app that is ready is never warned.
   @Test func aDispatcherNeverToldItIsReadyWarns() async {
     let router = try! LinkRouter<Route>(schemes: ["mail"], routes: [.path("/inbox", to: .inbox)])
@@ -73,7 +73,7 @@ import Testing
     #expect(warnings.count == 1)
     #expect(
       warnings.first?.hasPrefix(
-        "DeepLinkKit: link #1 has waited 0.020s for .ready, which this dispatcher was never given: call links.ready()")
+        "DeepLinkKit: link #1 has waited 0.020s for .ready, which this dispatcher was never given: call links.dispatcher.satisfy(.ready)")
         == true)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// In a debug build, the warning that the app never said it is ready: every route needs
-/// ``LinkCondition/ready``, so an app that forgets `satisfy(.ready)` (`links.ready()`) holds every
+/// ``LinkCondition/ready``, so an app that forgets `satisfy(.ready)` holds every
 /// link and, ten minutes later, drops it as expired, with nothing on screen to say why.
 ///
 /// The first link held while `.ready` has never held starts a timer; if `.ready` still has not
@@ -19,7 +19,7 @@ package struct ReadinessWarning {
 
   static func message(link: LinkID, waited: Duration) -> String {
     "DeepLinkKit: link \(link) has waited \(waited.secondsText) for .ready, which this dispatcher was never given: "
-      + "call links.ready() (or dispatcher.satisfy(.ready)) once the app can navigate; until then every link is "
+      + "call links.dispatcher.satisfy(.ready) once the app can navigate; until then every link is "
       + "held, and dropped as expired after maxAge"
   }
 }
