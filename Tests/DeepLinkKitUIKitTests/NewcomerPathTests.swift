@@ -73,7 +73,8 @@ import Testing
     #expect(warnings.count == 1)
     #expect(
       warnings.first?.hasPrefix(
-        "DeepLinkKit: link #1 has waited 0.020s for .ready, which this dispatcher was never given: call links.dispatcher.satisfy(.ready)")
+        "DeepLinkKit: link #1 has waited 0.020s for .ready, which this dispatcher was never given: call links.dispatcher.satisfy(.ready)"
+      )
         == true)
   }
 }
