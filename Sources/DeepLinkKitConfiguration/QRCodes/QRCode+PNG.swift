@@ -1,7 +1,7 @@
 extension QRCode {
   /// The code as a PNG: 1-bit grayscale, `scale` pixels a module, with a light quiet zone of
   /// `border` modules around it (the standard asks for 4). Written here: a row like the one above
-  /// it is filtered to zeros ("Up"), and the rows are deflated (``Deflate``) in a zlib stream,
+  /// it is filtered to zeros ("Up"), and the rows are deflated (our own `Deflate`) in a zlib stream,
   /// with its CRC-32 and Adler-32 checksums.
   public func png(scale: Int = 4, border: Int = 4) -> [UInt8] {
     let side = (size + 2 * border) * scale
