@@ -18,11 +18,8 @@ enum Deflate {
       }
     }
     literalCounts[256] += 1
-    if literalCounts.filter({ $0 > 0 }).count < 2 { literalCounts[0] += 1 }
-    // Each code has at least two symbols, so that every decoder takes it as complete.
-    for index in 0..<2 where distanceCounts.filter({ $0 > 0 }).count < 2 && distanceCounts[index] == 0 {
-      distanceCounts[index] = 1
-    }
+    useTwoSymbols(&literalCounts)
+    useTwoSymbols(&distanceCounts)
     let literalLengths = codeLengths(literalCounts, limit: 15)
     let distanceLengths = codeLengths(distanceCounts, limit: 15)
     let literalCodes = canonicalCodes(literalLengths)
@@ -46,6 +43,14 @@ enum Deflate {
     }
     bits.write(literalCodes[256], count: literalLengths[256])
     return bits.bytes()
+  }
+
+  /// Counts at least two symbols, adding the first unseen ones: a code of one symbol (or none)
+  /// is incomplete, which some decoders refuse.
+  static func useTwoSymbols(_ counts: inout [Int]) {
+    for index in counts.indices where counts.filter({ $0 > 0 }).count < 2 && counts[index] == 0 {
+      counts[index] = 1
+    }
   }
 
   // MARK: - LZ77

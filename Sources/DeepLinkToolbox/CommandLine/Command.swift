@@ -17,6 +17,13 @@ struct Command {
 
   /// The command's name as typed: `aasa generate`.
   var name: String { path.joined(separator: " ") }
+  /// The last word of its name, which its group lists: `generate`.
+  var word: String { path.last ?? "" }
+  /// The words of its subcommands.
+  var subcommandWords: [String] { subcommands.map(\.word) }
+
+  /// The subcommand whose word is `word`, if any.
+  func subcommand(_ word: String) -> Command? { subcommands.first { $0.word == word } }
 }
 
 /// An option: `--routes <file>` takes a value; `--strict` is a flag.

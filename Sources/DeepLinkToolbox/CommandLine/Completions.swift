@@ -34,7 +34,7 @@ enum Completions {
   /// Every command, the root first, each before its subcommands, with `.commands` completions
   /// turned into the root's command names.
   static func all(_ root: Command) -> [Command] {
-    let names = root.subcommands.compactMap(\.path.last)
+    let names = root.subcommandWords
     func resolved(_ command: Command) -> [Command] {
       var command = command
       for index in command.arguments.indices where command.arguments[index].completion == .commands {
@@ -52,7 +52,7 @@ enum Completions {
 
   /// The words a command's line offers: its subcommands, or its options, then help.
   private static func words(of command: Command) -> [String] {
-    command.subcommands.compactMap(\.path.last) + command.options.map { "--\($0.name)" }
+    command.subcommandWords + command.options.map { "--\($0.name)" }
       + (command.path.isEmpty ? ["--version"] : []) + ["--help"]
   }
 
@@ -112,7 +112,7 @@ enum Completions {
     for command in all(root) {
       if !command.subcommands.isEmpty {
         let described = command.subcommands.map {
-          "'\(zshQuoted(($0.path.last ?? "") + ":" + zshEscaped($0.abstract)))'"
+          "'\(zshQuoted($0.word + ":" + zshEscaped($0.abstract)))'"
         }
         cases.append(
           "    (\(zshCase(command))) local -a subcommands=(\(described.joined(separator: " "))); _describe subcommand subcommands"
@@ -205,7 +205,7 @@ enum Completions {
       let condition = "-n 'test \"$(__deeplink_command)\" = \"\(command.name)\"'"
       for sub in command.subcommands {
         lines.append(
-          "complete -c deeplink \(condition) -a \(fishQuoted(sub.path.last ?? "")) -d \(fishQuoted(sub.abstract))")
+          "complete -c deeplink \(condition) -a \(fishQuoted(sub.word)) -d \(fishQuoted(sub.abstract))")
       }
       for option in command.options {
         var line = "complete -c deeplink \(condition) -l \(option.name)"

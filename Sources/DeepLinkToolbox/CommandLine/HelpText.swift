@@ -70,7 +70,7 @@ enum HelpText {
       let path = ([tool, "help"] + command.path).joined(separator: " ")
       sections.append(
         "SUBCOMMANDS:\n"
-          + command.subcommands.map { entry($0.path.last ?? "", $0.abstract) }.joined(separator: "\n")
+          + command.subcommands.map { entry($0.word, $0.abstract) }.joined(separator: "\n")
           + "\n\n  See '\(path) <subcommand>' for detailed help.")
     }
     sections.append("EXIT STATUS:\n" + wrapped(exitStatus, first: "  ", rest: "  "))
