@@ -196,6 +196,10 @@ import Testing
     #expect(reason.message == "it needs the app's confirmation, and the dispatcher has no confirm handler")
     #expect(!outcome.isHandled)
     #expect(app.delivered.isEmpty)
+    // Declined, it is not remembered: the same link again, inside the duplicate window, is
+    // declined for the same reason, not dropped as a duplicate of the first.
+    let again = dispatcher.receive(.url("myapp://payments/7/confirm"))
+    #expect(again.dropped?.reason.message == reason.message)
   }
 
   @Test func theAppIsAskedOnlyOnceTheRoutesConditionsHold() {

@@ -46,38 +46,38 @@ struct DuplicateWindow<Key: DuplicateKey> {
 
   /// The link inside the window that a link of `key` arriving at `time` in `scene` duplicates, if
   /// any: the latest remembered and not forgotten of the same key, of a scene it can duplicate.
-  /// Links a window or more before `time` are let go first.
-  mutating func earlier(_ key: Key, scene: String? = nil, at time: Duration) -> LinkID? {
+  /// If there is none, the link is remembered as `id` (a dropped link is not: sending it again is
+  /// asking again; one dropped after all is forgotten with ``forget(_:id:)``). Links a window or
+  /// more before `time` are let go first.
+  ///
+  /// One call, and one lookup of the key's hash, whose bucket is read and changed in place: the
+  /// dispatcher changes its window once a link (each change of a class's stored property is
+  /// checked at run time for exclusive access).
+  mutating func admit(_ key: Key, scene: String? = nil, id: LinkID, at time: Duration) -> LinkID? {
     guard length > .zero else { return nil }
     while let oldest = order.first, time - oldest.time >= length {
       order.popFirst()
       remove(oldest.id, hash: oldest.hash)
     }
-    func duplicates(_ entry: Entry) -> Bool { Self.sameWindow(entry.scene, scene) && entry.key == key }
-    switch latest[key.windowHash] {
-    case nil: return nil
-    case .one(let entry): return duplicates(entry) ? entry.id : nil
-    case .many(let entries): return entries.last(where: duplicates)?.id
-    }
-  }
-
-  /// Remembers a link that was held or delivered. (A dropped link is not remembered: sending it
-  /// again is asking again.)
-  mutating func remember(_ key: Key, scene: String? = nil, id: LinkID, at time: Duration) {
-    guard length > .zero else { return }
-    let hash = key.windowHash
-    // Changed in place (one lookup). Earlier links of the same key stay, behind it: they are
-    // found again if it is forgotten (a held link dropped), until they leave the window.
     let entry = Entry(key: key, id: id, scene: scene)
-    func update(_ bucket: inout Bucket?) {
+    var earlier: LinkID?
+    func admit(into bucket: inout Bucket?) {
+      func duplicates(_ other: Entry) -> Bool { Self.sameWindow(other.scene, scene) && other.key == key }
+      // Earlier links of the same key stay, behind the new one: they are found again if it is
+      // forgotten (a held link dropped), until they leave the window.
       switch bucket {
-      case nil: bucket = .one(entry)
-      case .one(let old): bucket = .many([old, entry])
-      case .many(let entries): bucket = .many(entries + [entry])
+      case nil:
+        bucket = .one(entry)
+      case .one(let old):
+        if duplicates(old) { earlier = old.id } else { bucket = .many([old, entry]) }
+      case .many(let entries):
+        if let found = entries.last(where: duplicates) { earlier = found.id } else { bucket = .many(entries + [entry]) }
       }
     }
-    update(&latest[hash])
-    order.append((hash, id, time))
+    let hash = key.windowHash
+    admit(into: &latest[hash])
+    if earlier == nil { order.append((hash, id, time)) }
+    return earlier
   }
 
   /// Forgets a kept link that was dropped, so that it can be asked for again.

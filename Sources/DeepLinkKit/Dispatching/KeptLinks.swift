@@ -19,14 +19,18 @@ struct KeptLink {
   /// Whether the app has been asked and its answer is awaited.
   var isAwaitingAnswer = false
   /// Whether it is a notification action that runs in the background, to the background handler.
-  var runsInBackground = false
+  let runsInBackground: Bool
 
-  init(id: LinkID, record: LinkRecord, arrival: Duration, scene: String? = nil, needsConfirmation: Bool) {
+  init(
+    id: LinkID, record: LinkRecord, arrival: Duration, scene: String? = nil, needsConfirmation: Bool,
+    runsInBackground: Bool = false
+  ) {
     self.id = id
     self.record = record
     self.arrival = arrival
     self.scene = scene
     self.needsConfirmation = needsConfirmation
+    self.runsInBackground = runsInBackground
   }
 
   /// The conditions its route needs besides `.ready` (the dispatcher's requirements, asked once).

@@ -61,7 +61,7 @@ extension LinkDispatcher {
 
   /// Links are kept in arrival order, so the expired ones are at the front.
   func dropExpiredLinks() {
-    guard let maxAge, !kept.isEmpty else { return }
+    guard let maxAge, hasKeptLinks else { return }
     let time = now()
     for link in kept.removeExpired(at: time, maxAge: maxAge) {
       forget(link)
@@ -74,7 +74,6 @@ extension LinkDispatcher {
   /// The conditions a route needs that do not hold, given its `requirements` besides `.ready`. A
   /// route that needs only `.ready` (the common case) is answered without building sets.
   func missingConditions(requirements extra: Set<LinkCondition>) -> Set<LinkCondition> {
-    let hasHandler = deliver != nil
     if extra.isEmpty, hasHandler { return isReady ? [] : [.ready] }
     var missing = extra.subtracting(satisfied)
     if !isReady { missing.insert(.ready) }
@@ -102,14 +101,19 @@ extension LinkDispatcher {
     let record = recordType.init(
       route: route, source: source, requirements: requirements(route), input: input, parameters: parameters,
       replyTruncation: replyTruncation)
-    var link = KeptLink(
-      id: id, record: record, arrival: arrival, scene: scene, needsConfirmation: requiresConfirmation)
-    link.runsInBackground = runsInBackground && backgroundHandler != nil
+    let link = KeptLink(
+      id: id, record: record, arrival: arrival, scene: scene, needsConfirmation: requiresConfirmation,
+      runsInBackground: runsInBackground && backgroundHandler != nil)
     // A notification tap whose request iOS names is a duplicate of the same tap only; any other
     // link, of the same route and source inside the window, in the same scene.
+    // Remembered at once for the duplicate rule, and forgotten if dropped below.
     let tap = input?.notificationTap
     let earlier =
-      if let tap { taps.earlier(tap, at: arrival) } else { window.earlier(link.record, scene: scene, at: arrival) }
+      if let tap {
+        taps.admit(tap, id: id, at: arrival)
+      } else {
+        window.admit(link.record, scene: scene, id: id, at: arrival)
+      }
     if let earlier {
       // The same link, handed over again with the scene the first copy did not know.
       if let scene { kept.adopt(scene: scene, for: earlier) }
@@ -119,7 +123,7 @@ extension LinkDispatcher {
     }
 
     // A background action (a reply) is not navigation: it neither supersedes a link nor is superseded.
-    if case .newestOnly = holdingPolicy.kind, !kept.isEmpty, !link.runsInBackground {
+    if case .newestOnly = holdingPolicy.kind, hasKeptLinks, !link.runsInBackground {
       // The newest link of each window is kept: a link tapped during the splash screen wins over
       // an earlier one of the same window, not over another window's. Links awaiting the app's
       // answer are superseded too; a late answer is then ignored.
@@ -132,6 +136,7 @@ extension LinkDispatcher {
     }
     if link.needsConfirmation, confirm == nil {
       // Nobody can confirm it: declined at once, rather than answered "awaiting" and dropped.
+      forget(link)
       emit(link, .dropped(.noConfirmationHandler), at: arrival)
       return .dropped(route, .noConfirmationHandler)
     }
@@ -139,17 +144,14 @@ extension LinkDispatcher {
     // A link that is held, or awaits the app's answer, is kept: the queue's bound counts both.
     if !missing.isEmpty || link.needsConfirmation, case .queue(let limit) = holdingPolicy.kind, kept.count >= limit {
       let reason = DropReason.overflow(limit: limit)
+      forget(link)
       emit(link, .dropped(reason), at: arrival)
       return .dropped(route, reason)
     }
-    if let tap {
-      taps.remember(tap, id: id, at: arrival)
-    } else {
-      window.remember(link.record, scene: scene, id: id, at: arrival)
-    }
     if missing.isEmpty {
+      let outcome: LinkOutcome<Route> = link.needsConfirmation ? .awaitingConfirmation(route) : .delivered(route)
       release(link, at: arrival)
-      return link.needsConfirmation ? .awaitingConfirmation(route) : .delivered(route)
+      return outcome
     }
     kept.append(link)
     emit(link, .held(missing: missing), at: arrival)
@@ -191,7 +193,7 @@ extension LinkDispatcher {
   /// Releases, in arrival order, the held links whose conditions now hold. One pass, whatever the
   /// queue holds.
   func deliverHeldLinks() {
-    guard !kept.isEmpty else { return }
+    guard hasKeptLinks else { return }
     let time = now()
     var asked: [KeptLink] = []
     let ready = kept.removeAll { link in
@@ -216,9 +218,10 @@ extension LinkDispatcher {
 
   /// Delivers a link whose conditions hold, or first asks the app to confirm it (the link is then
   /// kept, awaiting the answer).
-  func release(_ link: KeptLink, at time: Duration) {
+  func release(_ link: consuming KeptLink, at time: Duration) {
     guard link.needsConfirmation else {
-      effects.append(.deliver(Delivery(link: link, heldFor: time - link.arrival, time: time)))
+      let heldFor = time - link.arrival
+      queue(.deliver(Delivery(link: link, heldFor: heldFor, time: time)))
       return
     }
     var awaiting = link
@@ -229,7 +232,7 @@ extension LinkDispatcher {
 
   func ask(_ link: KeptLink, at time: Duration) {
     emit(link, .confirmationRequested(route(of: link)), at: time)
-    effects.append(.confirm(link))
+    queue(.confirm(link))
   }
 
   /// Takes the app's answer for a link awaiting confirmation, once; a second or late answer (the

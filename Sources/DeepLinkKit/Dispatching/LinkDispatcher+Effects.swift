@@ -11,7 +11,7 @@ extension LinkDispatcher {
     guard isObserved else { return }
     pendingEvents.append(LinkEvent(link: id, time: time ?? now(), kind: kind(), about: link()))
     hasPendingEvents = true
-    effects.append(.event(pendingEvents.count - 1))
+    queue(.event(pendingEvents.count - 1))
   }
 
   /// Emits an event about a kept link.
@@ -25,49 +25,74 @@ extension LinkDispatcher {
   /// changes a condition) only queues more effects, which this outermost loop runs next; so app
   /// code always sees a settled dispatcher and never interleaves with a decision.
   func runEffects() {
-    guard effects.startRun() else { return }
+    // Asked of `Bool`s, not of the queue: each read or change of the queue is checked at run time
+    // for exclusive access.
+    guard hasQueuedEffects, !isRunningEffects else { return }
+    isRunningEffects = true
     defer {
+      isRunningEffects = false
       if hasPendingEvents {
         pendingEvents.removeAll(keepingCapacity: true)
         hasPendingEvents = false
       }
     }
-    while let effect = effects.next() {
-      switch effect {
-      case .event(let index):
-        notify(pendingEvents[index])
-      case .deliver(let delivery):
-        if delivery.link.runsInBackground {
-          deliverInBackground(delivery)
-        } else {
-          deliverNow(delivery)
-        }
-      case .confirm(let link):
-        // A link that needs confirmation is never accepted without a handler (see `accept`).
-        confirm?(route(of: link), link.source) { [weak self] approved in self?.answer(link.id, approved: approved) }
+    while hasQueuedEffects {
+      hasQueuedEffects = false
+      // Up to the last effect waiting: one that app code queues meanwhile sets the flag again.
+      var isLast = false
+      while !isLast, let effect = effects.next(isLast: &isLast) { run(effect) }
+    }
+  }
+
+  /// Queues a call into app code, run once the state is settled.
+  func queue(_ effect: DispatchEffect) {
+    effects.append(effect)
+    hasQueuedEffects = true
+  }
+
+  private func run(_ effect: DispatchEffect) {
+    switch effect {
+    case .event(let index):
+      notify(pendingEvents[index])
+    case .deliver(let delivery):
+      if delivery.link.runsInBackground {
+        deliverInBackground(delivery.link, heldFor: delivery.heldFor, time: delivery.time)
+      } else {
+        deliverNow(delivery.link, heldFor: delivery.heldFor, time: delivery.time)
       }
+    case .confirm(let link):
+      // A link that needs confirmation is never accepted without a handler (see `accept`).
+      confirm?(route(of: link), link.source) { [weak self] approved in self?.answer(link.id, approved: approved) }
     }
   }
 
   /// Delivers a link to the handler.
-  private func deliverNow(_ delivery: Delivery) {
+  private func deliverNow(_ link: KeptLink, heldFor: Duration, time: Duration) {
     // A link is released only while a handler is set (it waits for ``LinkCondition/handler``).
-    guard let deliver else { return }
-    let link = delivery.link
+    guard let handler else { return }
+    if !deliverySlotReports {
+      delivery.report = { [weak self] ending, link in self?.report(ending, of: link) }
+      deliverySlotReports = true
+    }
     let route = route(of: link)
-    let context =
-      handlerReadsContext
-      ? context(of: link, heldFor: delivery.heldFor) : DeliveryContext(link: link.id, source: link.source, input: "")
     // A navigation state that keeps the route claims the handover: the link is reported when a
     // view shows it, or dropped unseen, and withdrawn when a condition it needs is revoked.
     do {
-      if let handover = try self.delivery.deliver(link, { try deliver(route, context) }) {
+      let claimed: LinkHandover?
+      switch handler {
+      case .route(let deliver):
+        claimed = try self.delivery.deliver(link) { try deliver(route) }
+      case .withContext(let deliver):
+        let context = context(of: link, heldFor: heldFor)
+        claimed = try self.delivery.deliver(link) { try deliver(route, context) }
+      }
+      if let handover = claimed {
         if !handover.hasEnded {
           unseen = unseen.filter { $0.value.handover != nil }  // states the app let go of
           unseen[link.id] = UnseenRoute(requirements: link.requirements, handover: handover)
         }
       } else if isObserved {
-        notify(event(link, time: delivery.time, kind: .delivered(route, heldFor: delivery.heldFor)))
+        notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor)))
       }
     } catch {
       if isObserved { notify(event(link, time: now(), kind: .dropped(.handlerFailed(error)))) }
@@ -75,13 +100,12 @@ extension LinkDispatcher {
   }
 
   /// Delivers a notification action that runs in the background to the background handler.
-  private func deliverInBackground(_ delivery: Delivery) {
+  private func deliverInBackground(_ link: KeptLink, heldFor: Duration, time: Duration) {
     guard let background = backgroundHandler else { return }
-    let link = delivery.link
     let id = link.id
     let route = route(of: link)
-    let context = context(of: link, heldFor: delivery.heldFor)
-    if isObserved { notify(event(link, time: delivery.time, kind: .delivered(route, heldFor: delivery.heldFor))) }
+    let context = context(of: link, heldFor: heldFor)
+    if isObserved { notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor))) }
     runningInBackground.insert(id)
     // The handler calls back when it is done: the app's own task (setBackgroundHandler).
     background(route, context) { [weak self] in

@@ -70,8 +70,8 @@ extension LinkDispatcher {
       emit(id, .refused(error), about: arrived())
       return .refused(error)
     }
-    // (The router sets the details whenever it returns a route.)
-    let resolution = details!
+    // (The router sets the details whenever it returns a route.) Taken, not copied.
+    let resolution = details.take()!
     emit(
       id, .resolved(route), about: EventLink(source: resolution.source, input: input, parameters: resolution.parameters)
     )

@@ -76,7 +76,16 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   let clock: @MainActor () -> Duration
   /// The latest time the clock read, to tell a clock that went back.
   var latestTime: Duration?
-  var deliver: DeliverWithContext?
+  /// The handler, as the app gave it.
+  var handler: Handler?
+  /// A handler given with or without the ``DeliveryContext``: one that takes the route only is
+  /// called without a context built for it (its input text would cost a string per delivery).
+  enum Handler {
+    case route(Deliver)
+    case withContext(DeliverWithContext)
+  }
+  /// Whether a handler is set (asked for every link, without looking into `handler`).
+  var hasHandler = false
   /// The handler of notification actions that run in the background; it calls its last argument
   /// once the action is done.
   var backgroundHandler: (@MainActor (Route, DeliveryContext, @escaping @MainActor () -> Void) -> Void)?
@@ -88,9 +97,6 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   package var backgroundWait: Duration = .seconds(25)
   /// The background actions whose handler is running.
   var runningInBackground: Set<LinkID> = []
-  /// Whether the handler reads the context; a route-only handler is not given one built in full
-  /// (its input text would cost a string per delivery).
-  var handlerReadsContext = true
   var observers: [(id: Int, observe: @MainActor (LinkEvent<Route>) -> Void)] = [] {
     didSet { isObserved = !observers.isEmpty }
   }
@@ -109,7 +115,12 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// That warning's settings; tests shorten its delay and read what it writes.
   package var readiness = ReadinessWarning()
   /// Every link kept, in arrival order: held for its conditions, or awaiting the app's answer.
-  var kept = KeptLinks()
+  var kept = KeptLinks() {
+    didSet { hasKeptLinks = !kept.isEmpty }
+  }
+  /// Whether any link is kept: asked for every link, as a `Bool` (a read of `kept` itself is
+  /// checked at run time for exclusive access, as a change of it is).
+  var hasKeptLinks = false
   /// The delivered links whose route a navigation state keeps for a view that has not shown it,
   /// by link: withdrawn as held links are dropped when a condition their route needs is revoked.
   var unseen: [LinkID: UnseenRoute] = [:]
@@ -133,6 +144,11 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   var lastID = 0
   /// Calls into app code waiting to run.
   var effects = EffectQueue<DispatchEffect>()
+  /// Whether the effects are being run: a call into app code that re-enters only queues more.
+  var isRunningEffects = false
+  /// Whether an effect was queued since the run last looked: a `Bool`, asked without touching
+  /// the queue (each change or read of which is checked at run time for exclusive access).
+  var hasQueuedEffects = false
   /// The events of the effects queued (`DispatchEffect.event` holds a place here): kept apart, so
   /// that the queue is of one type the library compiles once, and touched only when someone
   /// observes.
@@ -140,8 +156,13 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// Whether `pendingEvents` holds any (asked without touching the list, as `isObserved` is).
   var hasPendingEvents = false
   nonisolated let inbox = Locked<[PendingInput]>([])
-  /// The delivery under way, which a navigation state claims the handover of.
+  /// The delivery under way, which a navigation state claims the handover of. Given how to
+  /// report a link's ending at the first delivery, not in `init`: a class's designated initializer
+  /// is listed in its type's runtime record, which no app can dead-strip, so what `init` reaches
+  /// (reporting, hence the effects and every decision) would be kept by an app that only resolves
+  /// links.
   let delivery = DeliverySlot()
+  var deliverySlotReports = false
 
   /// Creates a dispatcher. No condition holds yet, so links are held until ``satisfy(_:)``.
   ///
@@ -189,8 +210,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     self.confirm = confirm
     self.requirements = requirements
     if let deliver {
-      self.deliver = { route, _ in try deliver(route) }
-      handlerReadsContext = false
+      handler = .route(deliver)
+      hasHandler = true
     }
     if let clock {
       self.clock = clock
@@ -198,7 +219,6 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
       let origin = ContinuousClock.now
       self.clock = { ContinuousClock.now - origin }
     }
-    delivery.report = { [weak self] ending, link in self?.report(ending, of: link) }
   }
 
   // MARK: - Observing
@@ -229,16 +249,14 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   ///
   /// - Parameter deliver: Called on the main actor with each route to open.
   public func setHandler(_ deliver: @escaping Deliver) {
-    install { route, _ in try deliver(route) }
-    handlerReadsContext = false
+    install(.route(deliver))
   }
 
   /// Gives the dispatcher a handler that receives each route with its ``DeliveryContext``.
   ///
   /// - Parameter deliver: Called on the main actor with each route to open and its context.
   public func setHandler(_ deliver: @escaping DeliverWithContext) {
-    install(deliver)
-    handlerReadsContext = true
+    install(.withContext(deliver))
   }
 
   /// Gives the dispatcher the handler of notification actions that run with the app in the
@@ -283,9 +301,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     deliverHeldLinks()
   }
 
-  func install(_ handler: @escaping DeliverWithContext) {
+  func install(_ handler: Handler) {
     defer { runEffects() }
-    deliver = handler
+    self.handler = handler
+    hasHandler = true
     dropExpiredLinks()
     deliverHeldLinks()
   }

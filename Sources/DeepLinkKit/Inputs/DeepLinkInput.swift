@@ -16,15 +16,47 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
     case userActivity(ContinuedActivity)
   }
 
-  let kind: Kind
+  /// What arrived, and where from: one immutable object, so that an input (which a received link
+  /// hands to its record, its events and its delivery) is copied with one retain, not through the
+  /// value witnesses of an enum of five large payloads and two strings.
+  /// Two inputs are equal when what they hold is (the synthesized conformances of
+  /// `DeepLinkInput` compare and hash this).
+  private final class Storage: Sendable, Hashable {
+    let kind: Kind
+    let sendingApplication: String?
+    let sceneIdentifier: String?
+
+    init(kind: Kind, sendingApplication: String?, sceneIdentifier: String?) {
+      self.kind = kind
+      self.sendingApplication = sendingApplication
+      self.sceneIdentifier = sceneIdentifier
+    }
+
+    static func == (left: Storage, right: Storage) -> Bool {
+      left === right
+        || (left.kind == right.kind && left.sendingApplication == right.sendingApplication
+          && left.sceneIdentifier == right.sceneIdentifier)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(kind)
+      hasher.combine(sendingApplication)
+      hasher.combine(sceneIdentifier)
+    }
+  }
+  private let storage: Storage
+
+  var kind: Kind { storage.kind }
   /// The bundle identifier of the app that sent the link, when iOS tells
   /// (`UIApplication.OpenURLOptionsKey.sourceApplication`); it reaches the delivery's context.
-  package var sendingApplication: String?
+  package var sendingApplication: String? { storage.sendingApplication }
   /// The scene the input arrived in (`UISceneSession.persistentIdentifier`); it reaches the
   /// delivery's context, so that a multi-window app navigates the right window.
-  package var sceneIdentifier: String?
+  package var sceneIdentifier: String? { storage.sceneIdentifier }
 
-  init(kind: Kind) { self.kind = kind }
+  init(kind: Kind, sendingApplication: String? = nil, sceneIdentifier: String? = nil) {
+    storage = Storage(kind: kind, sendingApplication: sendingApplication, sceneIdentifier: sceneIdentifier)
+  }
 
   /// This input, as it arrived in `scene` from `sendingApplication`.
   ///
@@ -33,10 +65,9 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   ///   - sendingApplication: The sending app's bundle identifier, if known.
   /// - Returns: The input with both recorded.
   public func arriving(in scene: String?, from sendingApplication: String? = nil) -> DeepLinkInput {
-    var copy = self
-    copy.sceneIdentifier = scene ?? sceneIdentifier
-    copy.sendingApplication = sendingApplication ?? self.sendingApplication
-    return copy
+    DeepLinkInput(
+      kind: kind, sendingApplication: sendingApplication ?? self.sendingApplication,
+      sceneIdentifier: scene ?? sceneIdentifier)
   }
 
   /// A link given as text.

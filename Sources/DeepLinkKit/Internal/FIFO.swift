@@ -22,12 +22,18 @@ struct FIFO<Element> {
   @discardableResult
   mutating func popFirst() -> Element? {
     guard !isEmpty else { return nil }
+    guard head < storage.count - 1 else {
+      // The last one (nearly always the only one): moved out, and the storage emptied and kept.
+      let element = storage.removeLast()
+      if head > 0 {
+        storage.removeAll(keepingCapacity: true)
+        head = 0
+      }
+      return element
+    }
     let element = storage[head]
     head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 32, head * 2 >= storage.count {
+    if head >= 32, head * 2 >= storage.count {
       // Compacting once the gone part is half the storage keeps each element moved O(1) times.
       storage.removeSubrange(0..<head)
       head = 0

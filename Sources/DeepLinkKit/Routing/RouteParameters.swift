@@ -46,7 +46,8 @@ public struct RouteParameters: Hashable, Sendable, Sequence, CustomStringConvert
 
   /// Empty parameters with room for `capacity` of them holding `bytes` bytes of names and values.
   init(capacity: Int, bytes: Int) {
-    records.reserveCapacity(capacity * Self.headerBytes + bytes)
+    // None: no call (a delivery's context is made with none, for every link).
+    if capacity > 0 { records.reserveCapacity(capacity * Self.headerBytes + bytes) }
   }
 
   /// Adds a parameter; one whose name is already there is kept as a later value of that name.
