@@ -40,7 +40,7 @@ let package = Package(
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkToolbox"]),
     // Route tables the tests share: the README's and a four-level coordinator app's.
     .target(
-      name: "ExampleRoutes", dependencies: ["DeepLinkKit"], path: "Tests/ExampleRoutes",
+      name: "ExampleRoutes", dependencies: ["DeepLinkKit", "DeepLinkKitConfiguration"], path: "Tests/ExampleRoutes",
       exclude: ["coordinator-routes.json"]),
     .testTarget(
       name: "DeepLinkKitTests",
@@ -53,7 +53,10 @@ let package = Package(
       dependencies: ["DeepLinkKitUIKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred"]),
     .testTarget(
       name: "deeplinkTests",
-      dependencies: ["deeplink", "DeepLinkToolbox", "DeepLinkKit", "DeepLinkKitConfiguration", "ExampleRoutes"]),
+      dependencies: [
+        "deeplink", "DeepLinkToolbox", "DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitDeferred",
+        "ExampleRoutes",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,7 @@ let package = Package(
         .product(name: "DeepLinkKit", package: "DeepLinkKit"),
         .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
         .product(name: "DeepLinkKitTesting", package: "DeepLinkKit"),
+        .product(name: "_DeepLinkToolbox", package: "DeepLinkKit"),
       ]
     )
   ],

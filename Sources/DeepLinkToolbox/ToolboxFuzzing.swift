@@ -1,10 +1,72 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import Foundation
 
-/// What the nested Fuzz package drives of the tool: its command-line parser, its all-or-nothing
-/// file writer and its writers of JSON, JUnit XML, HTML and shell words. Reached through the
-/// product `_DeepLinkToolbox`; not API (the leading underscore), and no app links it.
+/// What the nested Fuzz and Benchmarks packages drive of the tool: its command-line parser, its
+/// all-or-nothing file writer, its link lists, QR codes and site, and its writers of JSON, JUnit
+/// XML, HTML and shell words. Reached through the product `_DeepLinkToolbox`; not API (the leading underscore), and no
+/// app links it.
 public enum _ToolboxFuzzing {
+  /// A list of links read and checked against `router` (by default the built-in table's) as
+  /// `deeplink check-links` reads and checks it: how many lines name a link, and each one's result (its line number, link and expected
+  /// route; its status, `ok`, `unexpected`, `refused` or `invalid`; the route it opened; why it
+  /// failed, empty when it passed).
+  public static func checkLinkList(_ text: String, with router: LinkRouter<NamedRoute>? = nil) -> (
+    lines: Int,
+    results: [(
+      line: Int, link: String, expected: NamedRoute?, status: String, passed: Bool, opened: NamedRoute?,
+      message: String
+    )]
+  ) {
+    let list = LinkList(text: text)
+    let results = list.check(with: router ?? exampleRouter).map {
+      ($0.line.number, $0.line.link, $0.line.expected, $0.status.rawValue, $0.passed, $0.opened, $0.message)
+    }
+    return (list.lines.count, results)
+  }
+
+  /// The QR code `deeplink qa` draws for `text`: its size in modules and version, as a PNG
+  /// (`scale` pixels a module, a quiet zone of `border` modules) and as SVG; `nil` when the text
+  /// is longer than a code holds (``qrCodeMaxBytes``).
+  public static func qrCode(_ text: String, scale: Int, border: Int) -> (
+    size: Int, version: Int, png: [UInt8], svg: String
+  )? {
+    guard let code = try? QRCode(text) else { return nil }
+    return (code.size, code.version, code.png(scale: scale, border: border), code.svg())
+  }
+
+  /// The most bytes a QR code holds.
+  public static var qrCodeMaxBytes: Int { QRCode.maxBytes }
+
+  /// The files `deeplink site` writes for `table` (an app called `name`, in the App Store as
+  /// `appStoreID`), or `nil` when it refuses the table.
+  public static func site(_ table: RouteTable, name: String, appStoreID: String) -> [(path: String, contents: String)]?
+  {
+    guard let site = try? table.site(LinkSite.Options(name: name, appStoreID: appStoreID)) else { return nil }
+    return site.files.map { ($0.path, $0.contents) }
+  }
+
+  /// The `assetlinks.json` `deeplink site` writes for `table` and an Android app, or `nil` when it
+  /// refuses them.
+  public static func assetLinks(_ table: RouteTable, packageName: String, fingerprints: [String]) -> String? {
+    try? table.assetLinks(packageName: packageName, fingerprints: fingerprints).json
+  }
+
+  /// What `deeplink site verify` finds in a served `assetlinks.json` for `table` and an Android app.
+  public static func verifyAssetLinks(
+    _ json: Data, table: RouteTable, packageName: String, fingerprints: [String]
+  ) -> [ConfigurationProblem] {
+    table.verifyAssetLinks(json, packageName: packageName, fingerprints: fingerprints)
+  }
+
+  /// How many lines of a link list name a link (reading it only), or, given a router, how many
+  /// of them pass: `check-links`'s own work, for the benchmark that times it.
+  public static func countLinks(_ text: String, passingWith router: LinkRouter<NamedRoute>? = nil) -> Int {
+    let list = LinkList(text: text)
+    guard let router else { return list.lines.count }
+    return list.check(with: router).filter(\.passed).count
+  }
+
   /// `words` split as a command's arguments are: its options (`valued`), the options it takes
   /// more than once (`repeatable`) and its flags; `nil` for a usage error.
   public static func arguments(

@@ -93,24 +93,11 @@ import Testing
   }
 }
 
-/// A landing page declared on a Swift route: exported with the table, read back, and shown by
-/// the link domain's site, as a JSON table's `page` is.
+/// A landing page declared on a Swift route: exported with the table and read back, as a JSON
+/// table's `page` is (the tool's tests show it on the site: `DeclaredPageSiteTests`).
 @Suite struct SwiftPageTests {
-  enum Shop: Hashable, Sendable {
-    case item(id: Int)
-    case cart
-  }
-
-  static let router = try! LinkRouter<Shop>(
-    schemes: ["shop"], hosts: ["shop.example.com"],
-    routes: [
-      .path("/items/:id", Shop.item)
-        .page(title: "An item", description: "Open it in the app", image: "https://shop.example.com/og.png"),
-      .path("/cart", to: .cart),
-    ])
-
   @Test func aPageDeclaredInSwiftIsExportedAndReadBack() throws {
-    let table = Self.router.routeTable
+    let table = PageTable.router.routeTable
     #expect(
       table.routes[0].page
         == RouteTable.LandingPage(
@@ -120,19 +107,5 @@ import Testing
     let again = try RouteTable(json: Data(table.jsonText.utf8))
     #expect(again == table)
     #expect(try again.makeRouter().routeTable == table)
-  }
-
-  @Test func theSiteShowsIt() throws {
-    let site = try Self.router.routeTable.site(LinkSite.Options(name: "Shop"))
-    let page = try #require(site.files.first { $0.path == "_dlk/item.html" })
-    #expect(page.contents.contains("<title>An item</title>"))
-    #expect(page.contents.contains(#"<meta property="og:image" content="https://shop.example.com/og.png">"#))
-  }
-
-  @Test func aBadImageIsATableProblemOfTheExportedTable() {
-    let router = try! LinkRouter<Shop>(
-      schemes: ["shop"], hosts: ["shop.example.com"],
-      routes: [.path("/cart", to: .cart).page(title: "Cart", image: "javascript:x")])
-    #expect(throws: RouteTableError.self) { try router.routeTable.site(LinkSite.Options(name: "Shop")) }
   }
 }

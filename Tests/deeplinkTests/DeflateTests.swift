@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkKitConfiguration
+@testable import DeepLinkToolbox
 
 /// The deflate encoder the QR codes' PNGs use, read back by an independent decoder (Python's
 /// zlib, which CI has): every kind of input comes back byte for byte, and an image's rows shrink.

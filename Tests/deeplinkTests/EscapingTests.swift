@@ -3,6 +3,8 @@ import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
+@testable import DeepLinkToolbox
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif

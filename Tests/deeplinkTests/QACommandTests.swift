@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import DeepLinkToolbox
+
 /// `deeplink qa`: the QA site of a table, through the built tool. Every code reads back (zbarimg)
 /// as the link it stands for, every link opens the route and values it says, every push payload
 /// opens its route; a route no link may open gets no code; table values are escaped.

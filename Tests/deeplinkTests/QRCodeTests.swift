@@ -2,6 +2,8 @@ import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
+@testable import DeepLinkToolbox
+
 /// The QR codes `deeplink qa` draws, read back by an independent decoder (zbar's `zbarimg`,
 /// which CI installs): every version, and the bytes a link may hold.
 @Suite struct QRCodeTests {

@@ -3,6 +3,8 @@ import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
+@testable import DeepLinkToolbox
+
 /// What a hostile or careless route table can make of the link domain's site: the tree stays
 /// under `--output`, all or nothing, with names every disk keeps, and no route universal links may
 /// not open is served by a page, a `_redirects` rule or the not-found page. Also the Android

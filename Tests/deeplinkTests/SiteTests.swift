@@ -3,6 +3,8 @@ import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
+@testable import DeepLinkToolbox
+
 /// `deeplink site`: what a link domain serves, from the table. The pages' behaviour in a real
 /// browser is checked by `Tests/Site/check` (headless Chromium), which `.ci/run` runs.
 @Suite struct SiteTests {

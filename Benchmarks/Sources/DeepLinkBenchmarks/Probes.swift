@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkToolbox
 import Foundation
 
 /// The modes that measure one thing for valgrind or a quick comparison (see main.swift's list):
@@ -101,8 +102,7 @@ func runProbe(_ arguments: [String]) {
       "https://app.example.com/section\($0 % 1_000)/items/\($0)?ref=mail -> r\($0 % 1_000) id=\($0)"
     }
     .joined(separator: "\n")
-    let list = LinkList(text: text)
-    if arguments[2] == "check" { blackHole(list.check(with: router)) } else { blackHole(list) }
+    blackHole(_ToolboxFuzzing.countLinks(text, passingWith: arguments[2] == "check" ? router : nil))
     exit(0)
   }
   if arguments.count == 3, arguments[1] == "resolve-one", let count = Int(arguments[2]) {

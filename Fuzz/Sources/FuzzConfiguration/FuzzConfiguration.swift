@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkToolbox
 import Foundation
 import FuzzSupport
 
@@ -156,7 +157,8 @@ private let fuzzTable: RouteTable = {
 /// `handle_all_urls` with its fingerprint, as Android checks each statement alone.
 private func checkAssetLinks(_ json: Data) {
   let fingerprint = Array(repeating: "0A", count: 32).joined(separator: ":")
-  let problems = fuzzTable.verifyAssetLinks(json, packageName: "com.example.app", fingerprints: [fingerprint])
+  let problems = _ToolboxFuzzing.verifyAssetLinks(
+    json, table: fuzzTable, packageName: "com.example.app", fingerprints: [fingerprint])
   guard !problems.contains(where: { $0.severity == .error }) else { return }
   let statements = (try? JSONSerialization.jsonObject(with: json)) as? [[String: Any]] ?? []
   let grants = statements.contains { statement in
@@ -184,20 +186,19 @@ private let listRouter: LinkRouter<NamedRoute> = {
 /// A list of links: one result per line that names one, numbered as the text's lines are; a
 /// passing line opened a route, and the route its line expects.
 private func checkLinkList(_ text: String) {
-  let list = LinkList(text: text)
-  let results = list.check(with: listRouter)
-  if results.count != list.lines.count { violation("\(list.lines.count) lines gave \(results.count) results") }
+  let (lines, results) = _ToolboxFuzzing.checkLinkList(text, with: listRouter)
+  if results.count != lines { violation("\(lines) lines gave \(results.count) results") }
   // Lines end at line feeds only, as `grep -n` counts them.
   let lineCount = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
   var previous = 0
   for result in results {
-    let number = result.line.number
+    let number = result.line
     if number <= previous || number > lineCount { violation("line \(number) after \(previous) of \(lineCount)") }
     previous = number
-    if result.passed != (result.status == .ok) || (result.passed && result.opened == nil) {
+    if result.passed != (result.status == "ok") || (result.passed && result.opened == nil) {
       violation("line \(number) is \(result.status) with \(String(describing: result.opened))")
     }
-    if result.passed, let expected = result.line.expected, expected.name != result.opened?.name {
+    if result.passed, let expected = result.expected, expected.name != result.opened?.name {
       violation("line \(number) passed opening \(String(describing: result.opened)), not \(expected)")
     }
     if !result.passed, result.message.isEmpty { violation("line \(number) failed with no message") }

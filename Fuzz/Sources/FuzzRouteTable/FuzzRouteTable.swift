@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkToolbox
 import Foundation
 import FuzzSupport
 
@@ -97,15 +98,15 @@ private func checkLimits(_ link: String, router: LinkRouter<NamedRoute>, table: 
 /// or a script of their own (a page has exactly its one script), and the Android file is JSON.
 private func checkSite(_ table: RouteTable, router: LinkRouter<NamedRoute>) {
   guard let host = table.appSiteAssociationDomains.first,
-    let site = try? table.site(LinkSite.Options(name: "App", appStoreID: "1"))
+    let files = _ToolboxFuzzing.site(table, name: "App", appStoreID: "1")
   else { return }
-  checkSiteTree(site, table: table, router: router, host: host)
+  checkSiteTree(files, table: table, router: router, host: host)
   for entry in table.routes where entry.sources.map({ !$0.contains(.universalLink) }) ?? false {
-    if site.files.contains(where: { $0.path.hasSuffix("/\(entry.name).html") }) {
+    if files.contains(where: { $0.path.hasSuffix("/\(entry.name).html") }) {
       violation("the route \(entry.name), forbidden on universal links, has a landing page")
     }
   }
-  for file in site.files where file.path.hasSuffix(".html") {
+  for file in files where file.path.hasSuffix(".html") {
     let scripts = file.contents.components(separatedBy: "<script").count - 1
     if scripts != 1 { violation("\(file.path) has \(scripts) scripts") }
     if file.contents.components(separatedBy: "</script").count - 1 != 1 {
@@ -113,7 +114,7 @@ private func checkSite(_ table: RouteTable, router: LinkRouter<NamedRoute>) {
     }
   }
   let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
-  if let (json, _) = try? table.assetLinks(packageName: "com.example.app", fingerprints: [fingerprint]),
+  if let json = _ToolboxFuzzing.assetLinks(table, packageName: "com.example.app", fingerprints: [fingerprint]),
     (try? JSONSerialization.jsonObject(with: Data(json.utf8))) == nil
   {
     violation("assetlinks.json is not JSON")

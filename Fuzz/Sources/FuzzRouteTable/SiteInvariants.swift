@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkToolbox
 import Foundation
 import FuzzSupport
 
@@ -9,10 +10,12 @@ import FuzzSupport
 /// opens its own route on universal links, and no case variant of its path opens a forbidden
 /// route; a forbidden route's link meets a 404 rule first in `_redirects`, and no page in
 /// `404.html`; `*` in `_redirects` is a whole last segment, one per catch-all route.
-func checkSiteTree(_ site: LinkSite, table: RouteTable, router: LinkRouter<NamedRoute>, host: String) {
+func checkSiteTree(
+  _ site: [(path: String, contents: String)], table: RouteTable, router: LinkRouter<NamedRoute>, host: String
+) {
   var files: Set<String> = []
   var folders: Set<String> = []
-  for file in site.files {
+  for file in site {
     let parts = file.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     for part in parts
     where part.isEmpty || part == "." || part == ".." || part.utf8.count > 255
@@ -45,7 +48,7 @@ func checkSiteTree(_ site: LinkSite, table: RouteTable, router: LinkRouter<Named
       }
     }
   }
-  let redirects = site.files.first { $0.path == "_redirects" }?.contents ?? ""
+  let redirects = site.first(where: { $0.path == "_redirects" })?.contents ?? ""
   let rules = redirects.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
     line.components(separatedBy: "  ")
   }
@@ -65,7 +68,7 @@ func checkSiteTree(_ site: LinkSite, table: RouteTable, router: LinkRouter<Named
       && (FuzzPattern(entry.path)?.segments.contains { if case .catchAll = $0 { true } else { false } } ?? false)
   }
   if splats != catchAlls.count { violation("_redirects has \(splats) splats for \(catchAlls.count) catch-all routes") }
-  let notFound = notFoundRoutes(site.files.first { $0.path == "404.html" }?.contents ?? "")
+  let notFound = notFoundRoutes(site.first(where: { $0.path == "404.html" })?.contents ?? "")
   for entry in table.routes where entry.sources.map({ !$0.contains(.universalLink) }) ?? false {
     guard let pattern = FuzzPattern(entry.path) else { continue }
     let path = "/" + pattern.segments.map(sample).joined(separator: "/")

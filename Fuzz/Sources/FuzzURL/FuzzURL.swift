@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkToolbox
 import FuzzSupport
 
 /// Any bytes as a link: resolving never crashes, and a link that resolves round-trips; its query
@@ -47,8 +48,7 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 /// its page inlines (CodeReader: zlib, a path reader and zbar, none of them the encoder's code).
 /// Reading a picture back is the costly part: one link in four is read back.
 private func checkQRCode(_ text: String) {
-  do {
-    let code = try QRCode(text)
+  if let code = _ToolboxFuzzing.qrCode(text, scale: 2, border: 4) {
     if code.size != 17 + 4 * code.version || !(1...40).contains(code.version) {
       violation("a code of size \(code.size)")
     }
@@ -57,7 +57,7 @@ private func checkQRCode(_ text: String) {
     // its bytes' sum, so that a finding replays), and one in 32 of those over 600 bytes.
     let sum = bytes.reduce(0, { $0 &+ Int($1) })
     guard sum % 4 == 0, bytes.count <= 600 || sum % 32 == 0 else { return }
-    guard let png = CodeReader.png(code.png(scale: 2, border: 4)) else {
+    guard let png = CodeReader.png(code.png) else {
       violation("the PNG of \(text.debugDescription) does not read")
     }
     if png.width != (code.size + 8) * 2 { violation("a PNG \(png.width) pixels wide for \(code.size) modules") }
@@ -65,12 +65,12 @@ private func checkQRCode(_ text: String) {
     if fromPNG != bytes {
       violation("the PNG code of \(text.debugDescription) reads as \(String(describing: fromPNG))")
     }
-    guard let svg = CodeReader.svg(code.svg()) else { violation("the SVG of \(text.debugDescription) does not read") }
+    guard let svg = CodeReader.svg(code.svg) else { violation("the SVG of \(text.debugDescription) does not read") }
     let fromSVG = CodeReader.zbar(svg.pixels, width: svg.width, height: svg.height)
     if fromSVG != bytes {
       violation("the SVG code of \(text.debugDescription) reads as \(String(describing: fromSVG))")
     }
-  } catch {
-    if text.utf8.count <= QRCode.maxBytes { violation("\(text.utf8.count) bytes have no code") }
+  } else if text.utf8.count <= _ToolboxFuzzing.qrCodeMaxBytes {
+    violation("\(text.utf8.count) bytes have no code")
   }
 }

@@ -39,7 +39,7 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
   /// The deciding or offending component of that entry, when there is one.
   public var component: Int?
 
-  init(
+  package init(
     _ code: String, _ severity: Severity, _ message: String, route: String? = nil, url: String? = nil,
     details: Int? = nil, component: Int? = nil
   ) {
@@ -58,7 +58,7 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
 
 extension [ConfigurationProblem] {
   /// Errors first, then warnings, then information; in the order found within each.
-  func bySeverity() -> [ConfigurationProblem] {
+  package func bySeverity() -> [ConfigurationProblem] {
     enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
   }
 }

@@ -3,29 +3,29 @@ import Foundation
 
 /// The route table's side of universal links: for each route, the glob that encodes its pattern in
 /// an apple-app-site-association file, and what the table answers for a URL.
-struct AssociationTable {
+package struct AssociationTable {
   /// One route of the table.
-  struct Route {
-    var name: String
-    var pattern: RoutePattern
+  package struct Route {
+    package var name: String
+    package var pattern: RoutePattern
     /// Whether a universal link may open it (its `sources` allow `universalLink`).
-    var allowsUniversalLinks: Bool
+    package var allowsUniversalLinks: Bool
     /// The glob's segments; empty for the root route.
-    var globSegments: [String]
+    package var globSegments: [String]
     /// The positions of single-segment parameters and `*`, whose `?*` may swallow a `/`.
-    var widenedPositions: [Int]
-    var hasNotExpressibleLiteral: Bool
+    package var widenedPositions: [Int]
+    package var hasNotExpressibleLiteral: Bool
 
-    var glob: String { "/" + globSegments.joined(separator: "/") }
+    package var glob: String { "/" + globSegments.joined(separator: "/") }
   }
 
-  let table: RouteTable
-  let router: LinkRouter<NamedRoute>
-  let routes: [Route]
+  package let table: RouteTable
+  package let router: LinkRouter<NamedRoute>
+  package let routes: [Route]
   /// The table's hosts in lowercase ASCII form (`*.` kept).
-  let hosts: [String]
+  package let hosts: [String]
 
-  init(_ table: RouteTable, domain: String) throws(RouteTableError) {
+  package init(_ table: RouteTable, domain: String) throws(RouteTableError) {
     self.table = table
     router = try table.makeRouter()
     hosts = table.hosts.map(Self.normalized)
@@ -63,7 +63,7 @@ struct AssociationTable {
   }
 
   /// A host or `*.domain` entry in lowercase ASCII form, as the router keeps it.
-  static func normalized(_ host: String) -> String {
+  package static func normalized(_ host: String) -> String {
     let isWildcard = host.hasPrefix("*.")
     let name = isWildcard ? String(host.dropFirst(2)) : host
     let ascii = (try? HostList.normalize(Array(name.utf8))) ?? name.lowercasedASCII
@@ -72,7 +72,7 @@ struct AssociationTable {
 
   /// A literal percent-encoded outside RFC 3986 `pchar` (upper-case hex), with `*` and a `$`
   /// that would open a variable replaced by `?`; and whether that is exact.
-  static func literalGlob(_ text: String) -> (String, Bool) {
+  package static func literalGlob(_ text: String) -> (String, Bool) {
     var out = ""
     var exact = true
     let bytes = Array(text.utf8)
@@ -96,7 +96,7 @@ struct AssociationTable {
 
   /// Router precedence, segment by segment: a literal before a typed parameter, before an untyped
   /// one, before `*`, before a catch-all; at equal kinds the longer pattern first; then by text.
-  static func precedes(_ left: Route, _ right: Route) -> Bool {
+  package static func precedes(_ left: Route, _ right: Route) -> Bool {
     let (a, b) = (left.pattern.segments, right.pattern.segments)
     for (x, y) in zip(a, b) where rank(x) != rank(y) { return rank(x) < rank(y) }
     if a.count != b.count { return a.count > b.count }
@@ -114,7 +114,7 @@ struct AssociationTable {
   }
 
   /// What the table answers for a universal link.
-  enum Answer {
+  package enum Answer {
     case opens(String)
     case forbids(String)
     /// No route: only a parameter failed (which a file cannot express), or no route's path
@@ -122,7 +122,7 @@ struct AssociationTable {
     case none(ParameterFailure?)
 
     /// Why a link whose path is a route's opens nothing.
-    enum ParameterFailure {
+    package enum ParameterFailure {
       /// A typed parameter's value is not of its type.
       case typed
       /// A required query item is missing.
@@ -130,7 +130,7 @@ struct AssociationTable {
     }
   }
 
-  func answer(_ url: String) -> Answer {
+  package func answer(_ url: String) -> Answer {
     do {
       let resolution = try router.resolveIgnoringSources(url, as: .universalLink)
       let name = resolution.route.name

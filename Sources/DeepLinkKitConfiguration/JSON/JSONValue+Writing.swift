@@ -3,7 +3,7 @@ import DeepLinkKit
 extension JSONValue {
   /// The value as JSON text for people and diffs: keys sorted, two-space indents, one array item
   /// or member per line, `/` and non-ASCII characters as they are.
-  func prettyText(indent: String = "") -> String {
+  package func prettyText(indent: String = "") -> String {
     let inner = indent + "  "
     switch self {
     case .null: return "null"

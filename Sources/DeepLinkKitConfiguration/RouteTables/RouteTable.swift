@@ -122,7 +122,7 @@ public struct RouteTable: Sendable, Hashable {
     /// Why `image` is not an absolute `https` URL with a host, written as a URL is (RFC 3986's
     /// characters, every other one percent-encoded), with no user information, that reads back
     /// as itself; `nil` when it is one.
-    static func imageProblem(_ image: String) -> String? {
+    package static func imageProblem(_ image: String) -> String? {
       if image.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
         return "holds a space or a control character"
       }

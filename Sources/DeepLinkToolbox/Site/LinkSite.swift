@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// What a link domain serves, generated from a route table (`deeplink site generate`): the
@@ -25,32 +26,32 @@ import Foundation
 /// `headers` entry for them to `firebase.json` (and `"appAssociation": "NONE"`, or Firebase serves
 /// its own file); GitHub Pages sets no headers, so it serves the extensionless
 /// apple-app-site-association as a download.
-public struct LinkSite: Sendable {
+struct LinkSite: Sendable {
   /// What the site is generated with.
-  public struct Options: Sendable, Hashable {
+  struct Options: Sendable, Hashable {
     /// The app's name, the title of a page whose route declares none.
-    public var name: String
+    var name: String
     /// The iOS app IDs (`TEAMID.bundle.id`) for the apple-app-site-association file; none, no file.
-    public var appIDs: [String]
+    var appIDs: [String]
     /// Their App Clips (`TEAMID.bundle.id.Clip`), for the file's `appclips` section.
-    public var appClipIDs: [String]
+    var appClipIDs: [String]
     /// The App Store app ID (digits), for the store link and the Smart App Banner.
-    public var appStoreID: String?
+    var appStoreID: String?
     /// The Android application ID, for `assetlinks.json` and the Play link.
-    public var androidPackage: String?
+    var androidPackage: String?
     /// The Android app's SHA-256 signing fingerprints.
-    public var androidFingerprints: [String]
+    var androidFingerprints: [String]
     /// The domain served; by default the table's first universal-link domain.
-    public var domain: String?
+    var domain: String?
     /// A sentence about the app: the link preview of `404.html`, and of a route's page that
     /// declares none.
-    public var description: String?
+    var description: String?
     /// The app's preview image (an absolute `https` URL), for `404.html` and the pages of routes
     /// that declare none.
-    public var image: String?
+    var image: String?
 
     /// Creates options.
-    public init(
+    init(
       name: String, appIDs: [String] = [], appClipIDs: [String] = [], appStoreID: String? = nil,
       androidPackage: String? = nil, androidFingerprints: [String] = [], domain: String? = nil,
       description: String? = nil, image: String? = nil
@@ -68,32 +69,32 @@ public struct LinkSite: Sendable {
   }
 
   /// One file of the tree.
-  public struct File: Sendable, Hashable {
+  struct File: Sendable, Hashable {
     /// Its path under the site's root, without a leading `/`.
-    public var path: String
+    var path: String
     /// Its bytes.
-    public var bytes: [UInt8]
+    var bytes: [UInt8]
     /// Its text (UTF-8).
-    public var contents: String { String(decoding: bytes, as: UTF8.self) }
+    var contents: String { String(decoding: bytes, as: UTF8.self) }
 
     /// A text file.
-    public init(path: String, contents: String) {
+    init(path: String, contents: String) {
       self.path = path
       bytes = Array(contents.utf8)
     }
 
     /// A file of bytes (an image).
-    public init(path: String, bytes: [UInt8]) {
+    init(path: String, bytes: [UInt8]) {
       self.path = path
       self.bytes = bytes
     }
   }
 
   /// The files, in a stable order.
-  public var files: [File]
+  var files: [File]
   /// What was left out or needs the app's attention (a rule Android cannot express, a route
   /// that gets no folder page).
-  public var problems: [ConfigurationProblem]
+  var problems: [ConfigurationProblem]
 
   /// Why a tree of `paths` cannot be written safely under one folder (a path that leaves it, a
   /// name a disk does not keep, a clash on a case-insensitive disk, a file where a folder goes),
@@ -127,7 +128,7 @@ extension RouteTable {
   /// - Throws: `RouteTableError` when the table does not build, it serves no universal-link host,
   ///   or an option is malformed (an App Store ID that is not digits, an Android package or
   ///   fingerprint).
-  public func site(_ options: LinkSite.Options) throws(RouteTableError) -> LinkSite {
+  func site(_ options: LinkSite.Options) throws(RouteTableError) -> LinkSite {
     guard let domain = try servedDomain(options.domain) ?? appSiteAssociationDomains.first else {
       throw RouteTableError(problems: [
         .init(.invalidOption, "the table lists no universal-link host; a site serves one domain")

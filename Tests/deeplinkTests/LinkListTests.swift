@@ -2,6 +2,8 @@ import DeepLinkKit
 import DeepLinkKitConfiguration
 import Testing
 
+@testable import DeepLinkToolbox
+
 /// Reading a list of live links: what a line means, and what it takes to fail.
 @Suite struct LinkListTests {
   @Test func linesCommentsAndExpectations() {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinkKitConfiguration
+@testable import DeepLinkToolbox
 
 /// The QR encoder's parts pinned against the standard's worked values (ISO/IEC 18004): the
 /// Reed–Solomon codewords of its "01234567" example at 1-M, the format information words and the

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// A QA site for a route table (`deeplink qa`): every route with example links built from valid
@@ -13,7 +14,7 @@ extension RouteTable {
   /// - Parameter domain: The universal-link domain its links use, one the table serves; by
   ///   default the table's first exact host.
   /// - Throws: `RouteTableError` when the table does not build, or does not serve `domain`.
-  public func qaSite(domain: String? = nil) throws(RouteTableError) -> [LinkSite.File] {
+  func qaSite(domain: String? = nil) throws(RouteTableError) -> [LinkSite.File] {
     let router = try makeRouter()
     let domain = try servedDomain(domain)
     var files: [LinkSite.File] = []

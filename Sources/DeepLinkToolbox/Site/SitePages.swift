@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// The landing pages, and the two ways a static host finds them.

@@ -1,6 +1,7 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
 import DeepLinkKitDeferred
+import DeepLinkToolbox
 import Testing
 
 /// The landing pages `deeplink site` writes mark their hand-off link with the query item the

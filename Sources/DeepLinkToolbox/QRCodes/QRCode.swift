@@ -8,32 +8,32 @@
 /// code.size              // 29: version 3
 /// let png = code.png()   // a 1-bit grayscale PNG, 4 pixels a module, with a quiet zone
 /// ```
-public struct QRCode: Sendable, Hashable {
+struct QRCode: Sendable, Hashable {
   /// Why a text has no QR code here.
-  public struct TooLong: Error, Sendable, Hashable, CustomStringConvertible {
+  struct TooLong: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text's length in UTF-8 bytes.
-    public var bytes: Int
-    public var description: String {
+    var bytes: Int
+    var description: String {
       "the text is \(bytes) bytes; a QR code at error correction level M holds at most \(QRCode.maxBytes)"
     }
   }
 
   /// The most UTF-8 bytes a code holds (version 40, level M).
-  public static let maxBytes = 2331
+  static let maxBytes = 2331
 
   /// The version, 1 to 40.
-  public let version: Int
+  let version: Int
   /// The mask applied, 0 to 7.
-  public let mask: Int
+  let mask: Int
   /// Modules on a side: 17 + 4 × version.
-  public var size: Int { 17 + 4 * version }
+  var size: Int { 17 + 4 * version }
   /// The modules, row by row; `true` is dark.
   private let modules: [Bool]
 
   /// Makes the code of `text`.
   ///
   /// - Throws: ``TooLong`` when the text is longer than ``maxBytes`` bytes.
-  public init(_ text: String) throws(TooLong) {
+  init(_ text: String) throws(TooLong) {
     let bytes = Array(text.utf8)
     guard let version = (1...40).first(where: { Self.dataCapacity($0) * 8 >= Self.bitsNeeded(bytes.count, $0) })
     else { throw TooLong(bytes: bytes.count) }
@@ -55,7 +55,7 @@ public struct QRCode: Sendable, Hashable {
   }
 
   /// Whether the module at column `x`, row `y` is dark.
-  public func isDark(x: Int, y: Int) -> Bool { modules[y * size + x] }
+  func isDark(x: Int, y: Int) -> Bool { modules[y * size + x] }
 
   // MARK: - Data
 

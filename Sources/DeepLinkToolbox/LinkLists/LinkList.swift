@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 
 /// A team's live links (the ones in emails, ads and QR posters), one a line, each with what it
 /// must open; checked against the route table in CI (`deeplink check-links FILE`), so a route
@@ -14,24 +15,24 @@ import DeepLinkKit
 /// (`NAME=VALUE`, percent-encoded where a value holds a space, `=` or `%`). Blank lines and lines
 /// that start with `#` are skipped; a link's own `#fragment` is kept. A link with no expectation
 /// must open some route.
-public struct LinkList: Sendable, Hashable {
+struct LinkList: Sendable, Hashable {
   /// One line that names a link.
-  public struct Line: Sendable, Hashable {
+  struct Line: Sendable, Hashable {
     /// Its line number, from 1.
-    public var number: Int
+    var number: Int
     /// The link.
-    public var link: String
+    var link: String
     /// The route it must open, and the values it must have; `nil`: any route.
-    public var expected: NamedRoute?
+    var expected: NamedRoute?
     /// Why the line cannot be read (`->` with no route, a value with no `=`), if it cannot.
-    public var problem: String?
+    var problem: String?
   }
 
   /// The lines that name a link, in order.
-  public var lines: [Line]
+  var lines: [Line]
 
   /// The most lines a list may hold, so that a file of any size is read in bounded time.
-  public static let maxLines = 1_000_000
+  static let maxLines = 1_000_000
 
   /// Reads a list.
   ///
@@ -40,7 +41,7 @@ public struct LinkList: Sendable, Hashable {
   /// is skipped. The text is read as UTF-8 bytes, not `Character`s.
   ///
   /// - Parameter text: The file's text.
-  public init(text: String) {
+  init(text: String) {
     var lines: [Line] = []
     var number = 0
     var bytes = Substring(text).utf8[...]
@@ -108,9 +109,9 @@ public struct LinkList: Sendable, Hashable {
 
 extension LinkList {
   /// What one line's link did.
-  public struct Result: Sendable, Hashable {
+  struct Result: Sendable, Hashable {
     /// How a line came out.
-    public enum Status: String, Sendable, Hashable {
+    enum Status: String, Sendable, Hashable {
       /// It opens its expected route with its values (or, with no expectation, some route).
       case ok
       /// It opens another route, or its route with other values.
@@ -122,23 +123,23 @@ extension LinkList {
     }
 
     /// The line.
-    public var line: Line
+    var line: Line
     /// How it came out.
-    public var status: Status
+    var status: Status
     /// The route it opens, if it opens one.
-    public var opened: NamedRoute?
+    var opened: NamedRoute?
     /// The refusal, for a refused link.
-    public var error: DeepLinkError?
+    var error: DeepLinkError?
     /// Why it failed, for people; empty when it passed.
-    public var message: String
+    var message: String
 
     /// Whether it passed.
-    public var passed: Bool { status == .ok }
+    var passed: Bool { status == .ok }
   }
 
   /// Checks every line against `router` (a table's, `RouteTable.makeRouter()`), each link from
   /// the source its form has: a custom-scheme URL or a universal link.
-  public func check(with router: LinkRouter<NamedRoute>) -> [Result] {
+  func check(with router: LinkRouter<NamedRoute>) -> [Result] {
     lines.map { line in
       if let problem = line.problem {
         return Result(line: line, status: .invalid, message: problem)

@@ -3,7 +3,7 @@ extension QRCode {
   /// `border` modules around it (the standard asks for 4). Written here: a row like the one above
   /// it is filtered to zeros ("Up"), and the rows are deflated (our own `Deflate`) in a zlib stream,
   /// with its CRC-32 and Adler-32 checksums.
-  public func png(scale: Int = 4, border: Int = 4) -> [UInt8] {
+  func png(scale: Int = 4, border: Int = 4) -> [UInt8] {
     let side = (size + 2 * border) * scale
     let rowBytes = (side + 7) / 8
     var pixels: [UInt8] = []
@@ -82,7 +82,7 @@ enum PNGWriter {
 extension QRCode {
   /// The code as inline SVG, a unit square a module, with a light quiet zone of `border` modules;
   /// `pixels` is its width and height on the page.
-  public func svg(pixels: Int = 164, border: Int = 4) -> String {
+  func svg(pixels: Int = 164, border: Int = 4) -> String {
     let side = size + 2 * border
     var path = ""
     for y in 0..<size {

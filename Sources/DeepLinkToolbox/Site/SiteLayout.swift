@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 /// Where each file of a link domain's site goes, and the rules that keep the tree safe to write

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
 import Foundation
 
 extension RouteTable {
@@ -19,7 +20,7 @@ extension RouteTable {
   /// - Returns: The file's JSON text, and the components left out.
   /// - Throws: `RouteTableError` when the table does not build, a fingerprint or the package
   ///   name is malformed, or the table serves no universal-link host.
-  public func assetLinks(packageName: String, fingerprints: [String], domain: String? = nil)
+  func assetLinks(packageName: String, fingerprints: [String], domain: String? = nil)
     throws(RouteTableError) -> (json: String, problems: [ConfigurationProblem])
   {
     let target = try AssetLinksTarget(packageName: packageName, fingerprints: fingerprints)
@@ -69,7 +70,7 @@ extension RouteTable {
   /// any, are the table's.
   ///
   /// - Returns: The problems, errors first; empty when the file is right.
-  public func verifyAssetLinks(
+  func verifyAssetLinks(
     _ data: Data, packageName: String, fingerprints: [String], domain: String? = nil
   ) -> [ConfigurationProblem] {
     let target: AssetLinksTarget
