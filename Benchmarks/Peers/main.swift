@@ -273,6 +273,32 @@ func routers(_ count: Int) -> [any PeerRouter] {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+/// `build NAME COUNT KEEP`: builds KEEP routers of COUNT routes with the router NAME and keeps
+/// them, for valgrind (Benchmarks/peers): instructions of the first build in a process (1 and 0
+/// kept), and the heap each router keeps (2 and 1 kept).
+let arguments = CommandLine.arguments
+if arguments.count == 5, arguments[1] == "build", let count = Int(arguments[3]), let keep = Int(arguments[4]) {
+  func make() -> (any PeerRouter)? {
+    switch arguments[2] {
+    case "DeepLinkKit": return DeepLinkKitRouter(count)
+    #if canImport(Crossroad)
+      case "Crossroad": return CrossroadRouter(count)
+    #endif
+    #if canImport(URLMatcher)
+      case "URLMatcher": return URLMatcherRouter(count)
+    #endif
+    default: return nil
+    }
+  }
+  var kept: [any PeerRouter] = []
+  for _ in 0..<keep {
+    guard let router = make() else { fatalError("no router \(arguments[2])") }
+    kept.append(router)
+  }
+  withExtendedLifetime(kept) {}
+  exit(0)
+}
+
 let rounds = 11
 print("| routes | router | ns per link (median of \(rounds) interleaved rounds) | ÷ DeepLinkKit |")
 print("|---:|---|---:|---:|")
