@@ -96,6 +96,22 @@ import Testing
 /// A landing page declared on a Swift route: exported with the table and read back, as a JSON
 /// table's `page` is (the tool's tests show it on the site: `DeclaredPageSiteTests`).
 @Suite struct SwiftPageTests {
+  enum Outer: Hashable, Sendable {
+    case shop(ShopPageRoute)
+  }
+
+  /// A route keeps what it was declared with when a parent mounts it: its page too.
+  @Test func aMountedRouteKeepsItsPageAndKeys() throws {
+    let child: [RouteDefinition<ShopPageRoute>] = [
+      .path("/items/:id", ShopPageRoute.item).page(title: "An item").shortcut("com.example.item")
+    ]
+    let router = try LinkRouter<Outer>(schemes: ["shop"], routes: [.mount("/shop", child, Outer.shop)])
+    let entry = try #require(router.routeTable.routes.first)
+    #expect(entry.path == "/shop/items/:id(int)")
+    #expect(entry.page == RouteTable.LandingPage(title: "An item", description: nil, image: nil))
+    #expect(entry.shortcut == "com.example.item")
+  }
+
   @Test func aPageDeclaredInSwiftIsExportedAndReadBack() throws {
     let table = PageTable.router.routeTable
     #expect(

@@ -36,18 +36,23 @@ public struct RouteDefinition<Route>: Sendable {
   package let name: String?
   /// The sources allowed to open this route; `nil` allows all.
   package let sources: Set<DeepLinkSource>?
+  /// What opens this route besides its link, its one host and its landing page: one object, and
+  /// none for most routes, so that a router keeps a small value a route (its definitions are
+  /// kept for printing and checks; these seven fields inline made a definition 240 bytes).
+  private var keys: RouteKeys?
+
   /// The quick-action type that opens this route, if any.
-  package private(set) var shortcutType: String?
+  package var shortcutType: String? { keys?.values.shortcutType }
   /// The intent name that opens this route, if any.
-  package private(set) var intentName: String?
+  package var intentName: String? { keys?.values.intentName }
   /// Whether that intent is an App Intent (``appIntent(_:)``), which iOS needs declared nowhere,
   /// rather than a SiriKit custom intent (``intent(_:)``), which `NSUserActivityTypes` declares.
-  package private(set) var isAppIntent = false
+  package var isAppIntent: Bool { keys?.values.isAppIntent ?? false }
   /// The user-activity type that opens this route, if any.
-  package private(set) var activityType: String?
+  package var activityType: String? { keys?.values.activityType }
   /// The rules by which push notifications open this route (a tap, an action, a reply), in the
   /// order ``push(when:parameters:action:runsInBackground:)`` added them.
-  package private(set) var pushRules: [PushRule] = []
+  package var pushRules: [PushRule] { keys?.values.pushRules ?? [] }
 
   /// The action of the first push rule, when every push rule of the route is a notification
   /// action that runs in the background: a route only such actions open, which a tap does not.
@@ -59,10 +64,17 @@ public struct RouteDefinition<Route>: Sendable {
   /// (a custom-scheme URL, which any app can send).
   package private(set) var requiresConfirmation = false
   /// The one host whose links open this route (``host(_:_:)``); `nil` for every host.
-  package private(set) var host: String?
+  package var host: String? { keys?.values.host }
   /// What its landing page shows, declared with DeepLinkKitConfiguration's
   /// `page(title:description:image:)`, for the exported table and the link domain's site.
-  package private(set) var page: RoutePage?
+  package var page: RoutePage? { keys?.values.page }
+
+  /// Changes the keys (a definition is changed by its builders only, as it is declared).
+  private mutating func changeKeys(_ change: (inout RouteKeys.Values) -> Void) {
+    var values = keys?.values ?? RouteKeys.Values()
+    change(&values)
+    keys = RouteKeys(values)
+  }
   let parse: Parse
   /// A custom definition's printer; a declared one prints through its ``DeclaredRoute``.
   private let printer: Printer?
@@ -125,14 +137,14 @@ public struct RouteDefinition<Route>: Sendable {
   /// ```
   public func shortcut(_ type: String) -> Self {
     var copy = self
-    copy.shortcutType = type
+    copy.changeKeys { $0.shortcutType = type }
     return copy
   }
 
   /// This route, with its landing page's text.
   package func withPage(_ page: RoutePage) -> Self {
     var copy = self
-    copy.page = page
+    copy.changeKeys { $0.page = page }
     return copy
   }
 
@@ -140,8 +152,10 @@ public struct RouteDefinition<Route>: Sendable {
   /// route's parameters by name.
   public func intent(_ name: String) -> Self {
     var copy = self
-    copy.intentName = name
-    copy.isAppIntent = false
+    copy.changeKeys {
+      $0.intentName = name
+      $0.isAppIntent = false
+    }
     return copy
   }
 
@@ -152,7 +166,7 @@ public struct RouteDefinition<Route>: Sendable {
   /// ask for none. (An App Intent that names its route itself needs no name on the route.)
   public func appIntent(_ name: String) -> Self {
     var copy = intent(name)
-    copy.isAppIntent = true
+    copy.changeKeys { $0.isAppIntent = true }
     return copy
   }
 
@@ -160,7 +174,7 @@ public struct RouteDefinition<Route>: Sendable {
   /// the activity's `userInfo` supplies the parameters by name.
   public func activity(_ type: String) -> Self {
     var copy = self
-    copy.activityType = type
+    copy.changeKeys { $0.activityType = type }
     return copy
   }
 
@@ -191,9 +205,11 @@ public struct RouteDefinition<Route>: Sendable {
     category: String? = nil
   ) -> Self {
     var copy = self
-    copy.pushRules.append(
-      PushRule(
-        when: when, parameters: parameters, action: action, runsInBackground: runsInBackground, category: category))
+    copy.changeKeys {
+      $0.pushRules.append(
+        PushRule(
+          when: when, parameters: parameters, action: action, runsInBackground: runsInBackground, category: category))
+    }
     return copy
   }
 
@@ -211,13 +227,8 @@ public struct RouteDefinition<Route>: Sendable {
 
   /// Takes the keys, sources aside, by which `other` is opened: a mounted route keeps its own.
   mutating func copyKeys<Other>(of other: RouteDefinition<Other>) {
-    shortcutType = other.shortcutType
-    intentName = other.intentName
-    isAppIntent = other.isAppIntent
-    activityType = other.activityType
-    pushRules = other.pushRules
+    keys = other.keys
     requiresConfirmation = other.requiresConfirmation
-    host = other.host
   }
 
   /// Routes that only links on `host` open: an app that serves several universal-link domains
@@ -242,13 +253,13 @@ public struct RouteDefinition<Route>: Sendable {
   public static func host(_ host: String, _ routes: [RouteDefinition<Route>]) -> Self {
     let members = routes.flatMap { $0.members ?? [$0] }.map { member -> Self in
       var member = member
-      member.host = member.host ?? host
+      if member.host == nil { member.changeKeys { $0.host = host } }
       return member
     }
     var group = Self(
       pattern: "/", name: nil, sources: nil, parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") },
       declared: RouteGroup(members: members, problems: []))
-    group.host = host
+    group.changeKeys { $0.host = host }
     return group
   }
 
@@ -316,6 +327,23 @@ final class RouteGroup<Route>: DeclaredRoute {
     func sample(_: Int, _: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])? { nil }
   #endif
   var allowedValues: [String: [String]] { [:] }
+}
+
+/// What opens a route besides its link, its one host and its landing page (see
+/// ``RouteDefinition``'s `keys`). Not generic, and never changed once made.
+final class RouteKeys: Sendable {
+  struct Values: Sendable {
+    var shortcutType: String?
+    var intentName: String?
+    var isAppIntent = false
+    var activityType: String?
+    var pushRules: [PushRule] = []
+    var host: String?
+    var page: RoutePage?
+  }
+  let values: Values
+
+  init(_ values: Values) { self.values = values }
 }
 
 /// A route's landing page text: its title, a sentence, and its preview image's URL.
