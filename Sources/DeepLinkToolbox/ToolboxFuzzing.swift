@@ -4,13 +4,13 @@ import Foundation
 
 /// What the nested Fuzz and Benchmarks packages drive of the tool: its command-line parser, its
 /// all-or-nothing file writer, its link lists, QR codes and site, and its writers of JSON, JUnit
-/// XML, HTML and shell words. Reached through the product `_DeepLinkToolbox`; not API (the leading underscore), and no
-/// app links it.
+/// XML, HTML and shell words. Reached through the product `_DeepLinkToolbox`; not API (the
+/// leading underscore), and no app links it.
 public enum _ToolboxFuzzing {
   /// A list of links read and checked against `router` (by default the built-in table's) as
-  /// `deeplink check-links` reads and checks it: how many lines name a link, and each one's result (its line number, link and expected
-  /// route; its status, `ok`, `unexpected`, `refused` or `invalid`; the route it opened; why it
-  /// failed, empty when it passed).
+  /// `deeplink check-links` reads and checks it: how many lines name a link, and each one's
+  /// result (its line number, link and expected route; its status, `ok`, `unexpected`,
+  /// `refused` or `invalid`; the route it opened; why it failed, empty when it passed).
   public static func checkLinkList(_ text: String, with router: LinkRouter<NamedRoute>? = nil) -> (
     lines: Int,
     results: [(

@@ -84,8 +84,8 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     case route(Deliver)
     case withContext(DeliverWithContext)
   }
-  /// Whether a handler is set (asked for every link, without looking into `handler`).
-  var hasHandler = false
+  /// Whether a handler is set.
+  var hasHandler: Bool { handler != nil }
   /// The handler of notification actions that run in the background; it calls its last argument
   /// once the action is done.
   var backgroundHandler: (@MainActor (Route, DeliveryContext, @escaping @MainActor () -> Void) -> Void)?
@@ -211,7 +211,6 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     self.requirements = requirements
     if let deliver {
       handler = .route(deliver)
-      hasHandler = true
     }
     if let clock {
       self.clock = clock
@@ -304,7 +303,6 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   func install(_ handler: Handler) {
     defer { runEffects() }
     self.handler = handler
-    hasHandler = true
     dropExpiredLinks()
     deliverHeldLinks()
   }
