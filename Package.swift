@@ -5,10 +5,13 @@ let package = Package(
   name: "DeepLinkKit",
   platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
   products: [
-    // What runs in the app: inputs, routing, dispatching; then the Apple glue, navigation states and
-    // the items an app publishes (quick actions, user activities).
+    // What runs in the app: inputs, routing, dispatching; then the Apple glue and the items an app
+    // publishes (quick actions, user activities).
     .library(name: "DeepLinkKit", targets: ["DeepLinkKit"]),
     .library(name: "DeepLinkKitUIKit", targets: ["DeepLinkKitUIKit"]),
+    // SwiftUI's glue: navigation states and the view modifiers; apart, so that a UIKit app neither
+    // carries them nor links SwiftUI, Combine and Observation.
+    .library(name: "DeepLinkKitSwiftUI", targets: ["DeepLinkKitSwiftUI"]),
     // App Intents that open the app at a route; apart, so that an app without App Intents does
     // not link the AppIntents framework.
     .library(name: "DeepLinkKitAppIntents", targets: ["DeepLinkKitAppIntents"]),
@@ -27,6 +30,7 @@ let package = Package(
   targets: [
     .target(name: "DeepLinkKit"),
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
+    .target(name: "DeepLinkKitSwiftUI", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitAppIntents", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitConfiguration", dependencies: ["DeepLinkKit"]),
     .target(
@@ -45,12 +49,15 @@ let package = Package(
     .testTarget(
       name: "DeepLinkKitTests",
       dependencies: [
-        "DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred",
-        "ExampleRoutes",
+        "DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitConfiguration", "DeepLinkKitTesting",
+        "DeepLinkKitDeferred", "ExampleRoutes",
       ]),
     .testTarget(
       name: "DeepLinkKitUIKitTests",
-      dependencies: ["DeepLinkKitUIKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred"]),
+      dependencies: [
+        "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitConfiguration", "DeepLinkKitTesting",
+        "DeepLinkKitDeferred",
+      ]),
     .testTarget(
       name: "deeplinkTests",
       dependencies: [

@@ -7,33 +7,35 @@
 /// A window a view does not show (one that closed, one opened without `linkScene`, a second
 /// scene type) never takes a link: a link of such a window goes to the window used last, as a
 /// link of no window does.
-struct WindowChoice {
+package struct WindowChoice {
   /// The windows a view shows, by scene, in the order the user used them, the last used last.
   /// A window registered but never used comes before every used one.
-  private(set) var windows: [String] = []
+  package private(set) var windows: [String] = []
+
+  package init() {}
 
   /// Whether a view shows the window `scene`.
-  func shows(_ scene: String) -> Bool { windows.contains(scene) }
+  package func shows(_ scene: String) -> Bool { windows.contains(scene) }
 
   /// A view shows the window `scene`; it is used after every other window, if it is new.
-  mutating func register(_ scene: String) {
+  package mutating func register(_ scene: String) {
     if !windows.contains(scene) { windows.insert(scene, at: 0) }
   }
 
   /// The user is in the window `scene`, which a view shows: it is the one used last.
-  mutating func use(_ scene: String) {
+  package mutating func use(_ scene: String) {
     windows.removeAll { $0 == scene }
     windows.append(scene)
   }
 
   /// The window `scene` closed.
-  mutating func remove(_ scene: String) {
+  package mutating func remove(_ scene: String) {
     windows.removeAll { $0 == scene }
   }
 
   /// The window a link of `scene` goes to: `scene` when a view shows it, else the window used
   /// last; `nil` when no view shows a window.
-  func window(for scene: String?) -> String? {
+  package func window(for scene: String?) -> String? {
     if let scene, shows(scene) { return scene }
     return windows.last
   }

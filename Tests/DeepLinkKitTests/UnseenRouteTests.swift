@@ -1,4 +1,5 @@
 import DeepLinkKitConfiguration
+import DeepLinkKitSwiftUI
 import DeepLinkKitUIKit
 import Testing
 

@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkKitSwiftUI
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
 import Foundation
@@ -110,9 +111,12 @@ let cardRouter = try! LinkRouter<CardRoute>(
   ])
 
 @MainActor @Suite struct IntegrationGuideTests {
-  static let guides = URL(fileURLWithPath: #filePath)
+  static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/DeepLinkKitUIKit/DeepLinkKitUIKit.docc")
+  /// The catalogs that hold the integration guides: UIKit's, and SwiftUI's apart.
+  static let guides = ["DeepLinkKitUIKit", "DeepLinkKitSwiftUI"].map {
+    root.appendingPathComponent("Sources/\($0)/\($0).docc")
+  }
 
   /// Blocks that use an Apple-only framework cannot compile here; every other block must.
   static let appleOnly = [
@@ -130,15 +134,20 @@ let cardRouter = try! LinkRouter<CardRoute>(
     let source = normalize(
       try ([URL(fileURLWithPath: #filePath)] + linked.map { here.appendingPathComponent($0) })
         .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n"))
-    let articles = try FileManager.default.contentsOfDirectory(atPath: Self.guides.path).filter { $0.hasSuffix(".md") }
-    #expect(articles.count == 7)
+    let articles = try Self.guides.flatMap { catalog in
+      try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+        .map { catalog.appendingPathComponent($0) }
+    }
+    #expect(articles.count == 8)
     var compiled = 0
     for article in articles {
-      let text = try String(contentsOf: Self.guides.appendingPathComponent(article), encoding: .utf8)
+      let text = try String(contentsOf: article, encoding: .utf8)
       for block in text.components(separatedBy: "```swift\n").dropFirst() {
         let code = block.components(separatedBy: "\n```").first ?? ""
         guard !Self.appleOnly.contains(where: code.contains) else { continue }
-        #expect(source.contains(normalize(code)), "\(article): a block is not compiled by this file:\n\(code)")
+        #expect(
+          source.contains(normalize(code)),
+          "\(article.lastPathComponent): a block is not compiled by this file:\n\(code)")
         compiled += 1
       }
     }
@@ -149,22 +158,22 @@ let cardRouter = try! LinkRouter<CardRoute>(
   /// scene-delegate and SwiftUI guides stands in `Examples/<App>/`, which `Examples/ios-check`
   /// type-checks against the iOS SDK.
   @Test(arguments: [
-    ("AppDelegateApps.md", "AppDelegateApp"), ("SceneDelegateApps.md", "SceneDelegateApp"),
-    ("SwiftUIApps.md", "SwiftUIApp"),
+    ("DeepLinkKitUIKit/DeepLinkKitUIKit.docc/AppDelegateApps.md", "AppDelegateApp"),
+    ("DeepLinkKitUIKit/DeepLinkKitUIKit.docc/SceneDelegateApps.md", "SceneDelegateApp"),
+    ("DeepLinkKitSwiftUI/DeepLinkKitSwiftUI.docc/SwiftUIApps.md", "SwiftUIApp"),
   ])
   func guideBlocksAreTheExampleApps(article: String, app: String) throws {
     let normalize = { (text: String) in
       text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty && !$0.hasPrefix("import ") }.joined(separator: "\n")
     }
-    let folder = Self.guides.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Examples/\(app)")
+    let folder = Self.root.appendingPathComponent("Examples/\(app)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
       .sorted()
     let source = normalize(
       try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined(
         separator: "\n"))
-    let text = try String(contentsOf: Self.guides.appendingPathComponent(article), encoding: .utf8)
+    let text = try String(contentsOf: Self.root.appendingPathComponent("Sources/\(article)"), encoding: .utf8)
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
     #expect(blocks.count >= 2)
     for block in blocks {

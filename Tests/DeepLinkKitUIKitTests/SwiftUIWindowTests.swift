@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import DeepLinkKitSwiftUI
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
 import Foundation

@@ -17,7 +17,7 @@
   /// when one is key already. The observer lives as long as the app (a window's scene may come
   /// back); it holds the scene weakly.
   @MainActor
-  func followKeyWindow(of scene: UIWindowScene, _ becameKey: @escaping @MainActor () -> Void) {
+  package func followKeyWindow(of scene: UIWindowScene, _ becameKey: @escaping @MainActor () -> Void) {
     _ = NotificationCenter.default.addObserver(forName: UIWindow.didBecomeKeyNotification, object: nil, queue: .main) {
       [weak scene] note in
       // The window is told apart by identity: a notification is not sent across to the main actor.

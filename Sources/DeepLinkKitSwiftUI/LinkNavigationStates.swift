@@ -1,5 +1,6 @@
 #if canImport(Observation)
   import DeepLinkKit
+  import DeepLinkKitUIKit
   import Observation
 
   /// One ``LinkNavigationState`` per window, for an app with several: each link goes to the

@@ -13,6 +13,7 @@
 //   (KeyWindows.swift) tells when the window becomes key
 #if canImport(SwiftUI) && canImport(UIKit) && (os(iOS) || os(visionOS))
   import DeepLinkKit
+  import DeepLinkKitUIKit
   import SwiftUI
   import UIKit
 
