@@ -8,6 +8,9 @@ let package = Package(
     // What runs in the app: inputs, routing, dispatching; then the Apple glue and the items an app
     // publishes (quick actions, user activities).
     .library(name: "DeepLinkKit", targets: ["DeepLinkKit"]),
+    // The router alone (DeepLinkKit re-exports it): for an app that only resolves and prints
+    // links, which then carries no dispatcher.
+    .library(name: "DeepLinkKitRouting", targets: ["DeepLinkKitRouting"]),
     .library(name: "DeepLinkKitUIKit", targets: ["DeepLinkKitUIKit"]),
     // SwiftUI's glue: navigation states and the view modifiers; apart, so that a UIKit app neither
     // carries them nor links SwiftUI, Combine and Observation.
@@ -28,7 +31,8 @@ let package = Package(
     .library(name: "_DeepLinkToolbox", targets: ["DeepLinkToolbox"]),
   ],
   targets: [
-    .target(name: "DeepLinkKit"),
+    .target(name: "DeepLinkKitRouting"),
+    .target(name: "DeepLinkKit", dependencies: ["DeepLinkKitRouting"]),
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
     .target(name: "DeepLinkKitSwiftUI", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitAppIntents", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
@@ -49,8 +53,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkKitTests",
       dependencies: [
-        "DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitConfiguration", "DeepLinkKitTesting",
-        "DeepLinkKitDeferred", "ExampleRoutes",
+        "DeepLinkKit", "DeepLinkKitRouting", "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitConfiguration",
+        "DeepLinkKitTesting", "DeepLinkKitDeferred", "ExampleRoutes",
       ]),
     .testTarget(
       name: "DeepLinkKitUIKitTests",

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DeepLinkKit
+@testable import DeepLinkKitRouting
 
 /// The dispatcher's parts as values, alone: its duplicate window, its kept links and its queue of
 /// calls into app code.

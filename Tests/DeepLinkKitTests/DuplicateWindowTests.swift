@@ -2,6 +2,7 @@ import DeepLinkKitTesting
 import Testing
 
 @testable import DeepLinkKit
+@testable import DeepLinkKitRouting
 
 /// The duplicate window keeps track of the arrivals inside it only.
 @MainActor @Suite struct DuplicateWindowTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DeepLinkKit
+@testable import DeepLinkKitRouting
 
 /// Each of a route table's rules, alone: what it refuses and what it lets through.
 @Suite struct TableRuleTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DeepLinkKit
+@testable import DeepLinkKitRouting
 
 /// The characters refused in path segments, and how messages quote what they show (round 2 of
 /// the hardening: C1 and invisible characters, forged lines).

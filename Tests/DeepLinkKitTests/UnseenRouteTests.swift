@@ -4,6 +4,7 @@ import DeepLinkKitUIKit
 import Testing
 
 @testable import DeepLinkKit
+@testable import DeepLinkKitRouting
 
 /// What the dispatcher remembers of routes states keep unseen, to withdraw them at a logout.
 @MainActor @Suite struct UnseenRouteTests {

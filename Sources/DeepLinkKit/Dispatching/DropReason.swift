@@ -1,3 +1,5 @@
+import DeepLinkKitRouting
+
 /// Why a dispatcher dropped a link it had resolved.
 public struct DropReason: CodedMessage {
   /// A stable identifier for a kind of drop.

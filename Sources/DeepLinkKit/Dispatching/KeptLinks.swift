@@ -1,3 +1,5 @@
+import DeepLinkKitRouting
+
 /// A link the dispatcher keeps: held for its conditions, or awaiting the app's confirmation.
 ///
 /// Not generic: the route is held in a ``LinkRecord``, a class whose subclass knows the route's
@@ -124,8 +126,7 @@ struct NotificationTap: Hashable {
 extension DeepLinkInput {
   /// The notification tap this input is, if it is one whose request identifier is known.
   var notificationTap: NotificationTap? {
-    guard case .push(let push) = kind, let request = push.requestIdentifier else { return nil }
-    return NotificationTap(request: request, action: push.actionIdentifier)
+    notificationRequest.map { NotificationTap(request: $0.request, action: $0.action) }
   }
 }
 

@@ -1,3 +1,5 @@
+import DeepLinkKitRouting
+
 /// Conditions, and the decisions they drive: which kept links are delivered, asked about,
 /// expired or dropped.
 extension LinkDispatcher {
@@ -107,7 +109,8 @@ extension LinkDispatcher {
     // A notification tap whose request iOS names is a duplicate of the same tap only; any other
     // link, of the same route and source inside the window, in the same scene.
     // Remembered at once for the duplicate rule, and forgotten if dropped below.
-    let tap = input?.notificationTap
+    // (Only a push has one: asking any other input is a call across modules for every link.)
+    let tap = source == .push ? input?.notificationTap : nil
     let earlier =
       if let tap {
         taps.admit(tap, id: id, at: arrival)

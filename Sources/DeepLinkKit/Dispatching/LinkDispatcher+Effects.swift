@@ -1,3 +1,5 @@
+import DeepLinkKitRouting
+
 /// The calls into app code (observers, the handler, a confirmation), run once the state is
 /// settled.
 extension LinkDispatcher {

@@ -1,3 +1,4 @@
+import DeepLinkKitRouting
 import Foundation
 
 /// Receiving links: resolved at once, then delivered, held, refused or dropped.
@@ -80,7 +81,9 @@ extension LinkDispatcher {
       requiresConfirmation: resolution.requiresConfirmation
         && isUntrusted(source: resolution.source, linkKind: resolution.linkKind),
       input: input, parameters: resolution.parameters, scene: input.sceneIdentifier,
-      runsInBackground: resolution.runsInBackground, replyTruncation: resolution.replyTruncation)
+      runsInBackground: resolution.runsInBackground,
+      // The box's field, read here: the details' computed property is a call across modules.
+      replyTruncation: resolution.truncation?.error)
   }
 
   /// Whether a link comes from an untrusted source: its own, or the kind of the link it carried

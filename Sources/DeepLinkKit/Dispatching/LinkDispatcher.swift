@@ -1,3 +1,4 @@
+import DeepLinkKitRouting
 import Foundation
 
 /// Holds every link until the app can navigate, then delivers it exactly once.

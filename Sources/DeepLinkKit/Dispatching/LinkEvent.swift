@@ -1,3 +1,5 @@
+import DeepLinkKitRouting
+
 /// One decision of a dispatcher, for logging, counting and debugging links.
 ///
 /// Each received link produces `received`, then `refused` or `resolved`, then `delivered`,
@@ -79,13 +81,19 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomS
     TextRules.escaped(text)
   }
 
+  /// `names` in the order of their text: the router's one sort, which is not generic, so the
+  /// dispatcher's module carries no copy of a sort of its own.
+  private static func sorted(_ names: [String]) -> [String] {
+    stableOrder(names.map { (0, $0) }).map { names[$0] }
+  }
+
   private var text: String {
     switch kind {
     case .received(let source): "received from \(source)"
     case .resolved(let route): "resolved to \(route)"
     case .refused(let error): "refused: \(error)"
     case .held(let missing):
-      "held: waiting for \(stableSorted(missing.map(\.name)) { (0, $0) }.joined(separator: ", "))"
+      "held: waiting for \(Self.sorted(missing.map(\.name)).joined(separator: ", "))"
     case .confirmationRequested(let route): "awaiting the app's confirmation to open \(route)"
     case .delivered(let route, let heldFor):
       heldFor == .zero ? "delivered \(route) at once" : "delivered \(route) after \(heldFor.secondsText)"

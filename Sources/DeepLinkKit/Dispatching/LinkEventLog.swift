@@ -1,3 +1,5 @@
+import DeepLinkKitRouting
+
 #if canImport(os)
   import os
 #endif

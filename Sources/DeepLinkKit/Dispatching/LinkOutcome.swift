@@ -1,4 +1,6 @@
 // `indirect`, as `LinkEvent.Kind` is: why in Benchmarks/README.md, "Why the code looks as it does".
+import DeepLinkKitRouting
+
 /// What a dispatcher did with a link the moment it arrived.
 ///
 /// A quick action's completion handler wants ``isHandled``; a universal link that is `refused`

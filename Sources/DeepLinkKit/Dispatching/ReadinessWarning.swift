@@ -1,3 +1,4 @@
+import DeepLinkKitRouting
 import Foundation
 
 /// In a debug build, the warning that the app never said it is ready: every route needs

@@ -58,17 +58,17 @@ public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Hashable {
 /// generic code, which does not know that type, would look up the resolution type's metadata
 /// for every link to find where the route goes.
 @usableFromInline
-struct ResolutionDetails: Sendable {
-  let source: DeepLinkSource
-  let parameters: RouteParameters
+package struct ResolutionDetails: Sendable {
+  package let source: DeepLinkSource
+  package let parameters: RouteParameters
   /// The router's patterns and names, shared (one object to retain, not a route's strings).
   let names: RouteNames
   /// The matching definition's place in the router.
   let index: Int
-  let requiresConfirmation: Bool
-  let linkKind: DeepLinkSource?
+  package let requiresConfirmation: Bool
+  package let linkKind: DeepLinkSource?
   /// Whether a push rule for an action that runs in the background opened it.
-  var runsInBackground = false
+  package var runsInBackground = false
   /// Why the typed reply was cut, if it was.
   var replyTruncation: DeepLinkError? {
     get { truncation?.error }
@@ -76,11 +76,11 @@ struct ResolutionDetails: Sendable {
   }
   /// Boxed: an error is large, and every resolve copies these details several times (inline, it
   /// cost each hit about 500 instructions of copying).
-  var truncation: ReplyTruncation?
+  package var truncation: ReplyTruncation?
 }
 
 /// Why a typed reply was cut, boxed (see ``ResolutionDetails/truncation``).
-final class ReplyTruncation: Sendable {
-  let error: DeepLinkError
+package final class ReplyTruncation: Sendable {
+  package let error: DeepLinkError
   init(_ error: DeepLinkError) { self.error = error }
 }

@@ -6,7 +6,7 @@ extension LinkRouter {
   /// Read as the router reads a query, within the table's limits: an item whose escape is
   /// malformed, whose name holds a refused character or whose value holds U+0000 is left out, as
   /// are items past `maxQueryItems`; a link longer than `maxURLLength` gives none.
-  func queryItems(carriedBy input: DeepLinkInput) -> RouteParameters {
+  package func queryItems(carriedBy input: DeepLinkInput) -> RouteParameters {
     let link: String?
     switch input.kind {
     case .url(let url, _): link = url

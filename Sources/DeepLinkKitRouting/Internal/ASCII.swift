@@ -45,7 +45,7 @@ func stableSorted<Item>(_ items: [Item], by key: (Item) -> (rank: Int, text: Str
 
 /// The positions of `keys` ordered by rank, then by text; equal keys keep their order. The one sort
 /// the library makes (why: Benchmarks/README.md, "Why the code looks as it does").
-func stableOrder(_ keys: [(rank: Int, text: String)]) -> [Int] {
+package func stableOrder(_ keys: [(rank: Int, text: String)]) -> [Int] {
   // Positions break ties, so the order does not rest on the sort being stable.
   Array(keys.indices).sorted { left, right in
     let (a, b) = (keys[left], keys[right])

@@ -23,7 +23,7 @@ extension LinkRouter {
 
   /// The route `input` opens; the rest of its resolution goes in `details`.
   @usableFromInline
-  func resolvedRoute(_ input: DeepLinkInput, details: inout ResolutionDetails?) throws(DeepLinkError) -> Route {
+  package func resolvedRoute(_ input: DeepLinkInput, details: inout ResolutionDetails?) throws(DeepLinkError) -> Route {
     switch input.kind {
     case .url(let url, let source):
       return try resolvedRoute(url, source: source, details: &details)

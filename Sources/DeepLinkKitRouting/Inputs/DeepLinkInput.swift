@@ -47,6 +47,13 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   private let storage: Storage
 
   var kind: Kind { storage.kind }
+  /// The request identifier and the action of the notification this input is, when iOS gave the
+  /// request's identifier (the dispatcher's notification taps). Read in place: the dispatcher's
+  /// module, given `kind`, copied its payloads for every link.
+  package var notificationRequest: (request: String, action: String)? {
+    guard case .push(let push) = storage.kind, let request = push.requestIdentifier else { return nil }
+    return (request, push.actionIdentifier)
+  }
   /// The bundle identifier of the app that sent the link, when iOS tells
   /// (`UIApplication.OpenURLOptionsKey.sourceApplication`); it reaches the delivery's context.
   package var sendingApplication: String? { storage.sendingApplication }
