@@ -169,6 +169,14 @@ import Testing
     (["check-links", "--format", ""], ["text", "json", "junit"]),
     (["completion", ""], ["zsh", "bash", "fish"]),
     (["help", "r"], ["resolve", "routes"]),
+    (["help", "aasa", ""], ["generate", "verify", "lint", "match"]),
+    (["help", "site", "g"], ["generate"]),
+  ]
+
+  /// What a shell must not offer on those lines: after `help aasa`, only `aasa`'s subcommands.
+  static let notOffered: [[String]: [String]] = [
+    ["help", "aasa", ""]: ["resolve", "demo", "site", "--help"],
+    ["help", "site", "g"]: ["aasa", "resolve"],
   ]
 
   static func shell(_ name: String) -> String? {
@@ -201,6 +209,7 @@ import Testing
       )
       let offered = Set(output.split(separator: "\n").map(String.init))
       #expect(Set(expected).isSubset(of: offered), "\(typed): \(offered.sorted())")
+      #expect(offered.isDisjoint(with: Self.notOffered[typed] ?? []), "\(typed): \(offered.sorted())")
     }
   }
 
@@ -212,6 +221,7 @@ import Testing
       let output = try Self.run(Self.shell("fish")!, "source \(file); complete -C '\(line)'")
       let offered = Set(output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") })
       #expect(Set(expected).isSubset(of: offered), "\(typed): \(offered.sorted())")
+      #expect(offered.isDisjoint(with: Self.notOffered[typed] ?? []), "\(typed): \(offered.sorted())")
     }
   }
 
@@ -237,11 +247,11 @@ import Testing
       let choices = lines.flatMap { line in
         line.split(separator: "(").dropFirst().flatMap { $0.prefix { $0 != ")" }.split(separator: " ") }
       }
-      for word in expected {
-        let offered =
-          lines.contains { $0.hasPrefix(word + ":") || $0.hasPrefix(word + "[") } || choices.contains { $0 == word }
-        #expect(offered, "\(typed) \(word): \(output)")
+      func offers(_ word: String) -> Bool {
+        lines.contains { $0.hasPrefix(word + ":") || $0.hasPrefix(word + "[") } || choices.contains { $0 == word }
       }
+      for word in expected { #expect(offers(word), "\(typed) \(word): \(output)") }
+      for word in Self.notOffered[typed] ?? [] { #expect(!offers(word), "\(typed) \(word) offered: \(output)") }
     }
   }
 }

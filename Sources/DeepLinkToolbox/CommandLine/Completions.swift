@@ -1,7 +1,8 @@
 /// `deeplink completion zsh|bash|fish`: a completion script made from the commands' declarations.
 /// Each script finds the command the line names the same way (as many words as name commands),
 /// then offers its subcommands, its options, an option's values (files, folders, choices) or its
-/// arguments'.
+/// arguments'. After `help`, the words name a command too, and only its subcommands are offered:
+/// `deeplink help aasa <TAB>` offers `aasa`'s.
 enum Completions {
   static let shells = ["zsh", "bash", "fish"]
 
@@ -31,24 +32,17 @@ enum Completions {
     }
   }
 
-  /// Every command, the root first, each before its subcommands, with `.commands` completions
-  /// turned into the root's command names.
-  static func all(_ root: Command) -> [Command] {
-    let names = root.subcommandWords
-    func resolved(_ command: Command) -> [Command] {
-      var command = command
-      for index in command.arguments.indices where command.arguments[index].completion == .commands {
-        command.arguments[index].completion = .choices(names)
-      }
-      return [command] + command.subcommands.flatMap(resolved)
-    }
-    return resolved(root)
-  }
+  /// Every command, the root first, each before its subcommands. (A `.commands` argument, help's,
+  /// is completed apart: the words after `help` name a command, whose subcommands are offered.)
+  static func all(_ root: Command) -> [Command] { [root] + root.subcommands.flatMap(all) }
 
   /// The shell pattern of every command path but the root's: `" resolve"|" aasa generate"`.
   private static func pathPattern(_ root: Command, quote: String, separator: String) -> String {
     all(root).dropFirst().map { "\(quote) \($0.name)\(quote)" }.joined(separator: separator)
   }
+
+  /// The commands that have subcommands, the root first: what `help` completes, level by level.
+  private static func groups(_ root: Command) -> [Command] { all(root).filter { !$0.subcommands.isEmpty } }
 
   /// The words a command's line offers: its subcommands, or its options, then help.
   private static func words(of command: Command) -> [String] {
@@ -61,6 +55,9 @@ enum Completions {
   static func bash(_ root: Command) -> String {
     var valueCases: [String] = []
     var commandCases: [String] = []
+    let helpCases = groups(root).map {
+      "    \"\($0.name)\") COMPREPLY=($(compgen -W \"\($0.subcommandWords.joined(separator: " "))\" -- \"$cur\")) ;;"
+    }
     for command in all(root) {
       for option in command.options where option.value != nil {
         valueCases.append("    \"\(command.name)|--\(option.name)\") \(bashReply(option.completion)); return ;;")
@@ -75,14 +72,22 @@ enum Completions {
     return """
       # bash completion for deeplink: source <(deeplink completion bash)
       _deeplink() {
-        local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} path="" i
+        local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} path="" i helping=0
         for ((i = 1; i < COMP_CWORD; i++)); do
+          # `deeplink help …`: the words after it name the command whose subcommands to offer.
+          if ((i == 1)) && [[ ${COMP_WORDS[i]} == help ]]; then helping=1; continue; fi
           case "$path ${COMP_WORDS[i]}" in
             \(pathPattern(root, quote: "\"", separator: "|"))) path="$path ${COMP_WORDS[i]}" ;;
             *) break ;;
           esac
         done
         path=${path# }
+        if ((helping)); then
+          case "$path" in
+      \(helpCases.joined(separator: "\n"))
+          esac
+          return
+        fi
         case "$path|$prev" in
       \(valueCases.joined(separator: "\n"))
         esac
@@ -109,6 +114,11 @@ enum Completions {
 
   static func zsh(_ root: Command) -> String {
     var cases: [String] = []
+    let helpCases = groups(root).map { command in
+      let described = command.subcommands.map { "'\(zshQuoted($0.word + ":" + zshEscaped($0.abstract)))'" }
+      return "      (\(zshCase(command))) local -a subcommands=(\(described.joined(separator: " "))); "
+        + "_describe subcommand subcommands ;;"
+    }
     for command in all(root) {
       if !command.subcommands.isEmpty {
         let described = command.subcommands.map {
@@ -138,8 +148,10 @@ enum Completions {
       #compdef deeplink
       # zsh completion for deeplink: deeplink completion zsh > ~/.zfunc/_deeplink (a folder on fpath)
       _deeplink() {
-        local path="" i=2
+        local path="" i=2 helping=0
         while (( i < CURRENT )); do
+          # `deeplink help …`: the words after it name the command whose subcommands to offer.
+          if (( i == 2 )) && [[ ${words[i]} == help ]]; then helping=1; (( i++ )); continue; fi
           case "$path ${words[i]}" in
             (\(pathPattern(root, quote: "\"", separator: "|"))) path="$path ${words[i]}" ;;
             (*) break ;;
@@ -147,6 +159,12 @@ enum Completions {
           (( i++ ))
         done
         path=${path# }
+        if (( helping )); then
+          case "$path" in
+      \(helpCases.joined(separator: "\n"))
+          esac
+          return
+        fi
         # The command's own words, its name first, as _arguments reads them.
         words=("${(@)words[i-1,-1]}")
         (( CURRENT -= i - 2 ))
@@ -185,11 +203,10 @@ enum Completions {
   static func fish(_ root: Command) -> String {
     var lines = [
       "# fish completion for deeplink: deeplink completion fish > ~/.config/fish/completions/deeplink.fish",
-      "function __deeplink_command",
-      "    set -l words (commandline -opc)",
-      "    set -e words[1]",
+      "# The command the words $argv name, as many of them as name commands.",
+      "function __deeplink_path",
       "    set -l path",
-      "    for word in $words",
+      "    for word in $argv",
       "        switch \"$path $word\"",
       "            case \(pathPattern(root, quote: "'", separator: " "))",
       "                set path \"$path $word\"",
@@ -199,8 +216,27 @@ enum Completions {
       "    end",
       "    string trim -- \"$path\"",
       "end",
+      "function __deeplink_command",
+      "    set -l words (commandline -opc)",
+      "    set -e words[1]",
+      "    __deeplink_path $words",
+      "end",
+      "# `deeplink help …`: whether the words after `help` name the command $argv[1].",
+      "function __deeplink_help_names",
+      "    set -l words (commandline -opc)",
+      "    test \"$words[2]\" = help; or return 1",
+      "    set -e words[1..2]",
+      "    test \"$(__deeplink_path $words)\" = \"$argv[1]\"",
+      "end",
       "complete -c deeplink -f",
     ]
+    for command in groups(root) {
+      for sub in command.subcommands {
+        lines.append(
+          "complete -c deeplink -n \(fishQuoted("__deeplink_help_names '\(command.name)'")) -a \(fishQuoted(sub.word))"
+            + " -d \(fishQuoted(sub.abstract))")
+      }
+    }
     for command in all(root) {
       let condition = "-n 'test \"$(__deeplink_command)\" = \"\(command.name)\"'"
       for sub in command.subcommands {
