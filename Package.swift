@@ -15,8 +15,9 @@ let package = Package(
     // SwiftUI's glue: navigation states and the view modifiers; apart, so that a UIKit app neither
     // carries them nor links SwiftUI, Combine and Observation.
     .library(name: "DeepLinkKitSwiftUI", targets: ["DeepLinkKitSwiftUI"]),
-    // App Intents that open the app at a route; apart, so that an app without App Intents does
-    // not link the AppIntents framework.
+    // App Intents that open the app at a route, and `LinkIntents`, where they find the receiver;
+    // apart, so that an app without App Intents neither links the AppIntents framework nor carries
+    // them.
     .library(name: "DeepLinkKitAppIntents", targets: ["DeepLinkKitAppIntents"]),
     // Deferred links, opened on the first launch after the install; apart, so that an app without
     // them does not carry them.
@@ -41,7 +42,9 @@ let package = Package(
       name: "DeepLinkKitDeferred", dependencies: ["DeepLinkKit"],
       resources: [.copy("PrivacyInfo.xcprivacy")]),
     // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
-    .target(name: "DeepLinkKitTesting", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitDeferred"]),
+    .target(
+      name: "DeepLinkKitTesting",
+      dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitAppIntents", "DeepLinkKitDeferred"]),
     // The `deeplink` tool: its commands, writers and reports, internal to the package (the fuzzers
     // reach them through `_DeepLinkToolbox`); the executable only calls them.
     .target(name: "DeepLinkToolbox", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitConfiguration"]),
@@ -59,8 +62,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkKitUIKitTests",
       dependencies: [
-        "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitConfiguration", "DeepLinkKitTesting",
-        "DeepLinkKitDeferred",
+        "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitAppIntents", "DeepLinkKitConfiguration",
+        "DeepLinkKitTesting", "DeepLinkKitDeferred",
       ]),
     .testTarget(
       name: "deeplinkTests",

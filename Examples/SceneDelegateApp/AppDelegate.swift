@@ -1,6 +1,7 @@
 // From the DocC guide SceneDelegateApps.md; IntegrationGuideTests keeps the guide's blocks equal to these files, and
 // Examples/ios-check builds them for iOS against a real SDK, as a debug build and as -Osize object code.
 import DeepLinkKit
+import DeepLinkKitAppIntents
 import DeepLinkKitUIKit
 import UIKit
 import UserNotifications

@@ -1,6 +1,6 @@
 // Apple-only: an App Intent that opens the app at a route, its perform() a forward to the
-// Linux-tested `LinkIntents.open(_:scene:)` (DeepLinkKitUIKit). A product of its own, so that an
-// app without App Intents does not link the AppIntents framework.
+// Linux-tested `LinkIntents.open(_:scene:)` (LinkIntents.swift, beside it). A product of its own, so
+// that an app without App Intents neither links the AppIntents framework nor carries LinkIntents.
 //
 // Apple declarations relied on (framework AppIntents, iOS 16, macOS 13, tvOS 16, watchOS 9):
 // - `AppIntent` (`static var title: LocalizedStringResource`, `static var openAppWhenRun: Bool`,

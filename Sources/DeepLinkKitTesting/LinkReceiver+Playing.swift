@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitAppIntents
 import DeepLinkKitUIKit
 import Foundation
 

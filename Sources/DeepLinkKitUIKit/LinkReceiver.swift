@@ -26,8 +26,10 @@ public final class LinkReceiver<Route: Hashable & Sendable> {
   private let onRefusedUniversalLink: (@MainActor (URL, DeepLinkError) -> Void)?
   /// The routes of window activities not yet received, by their activity's token, oldest first.
   private var windowRoutes: [(token: String, route: Route)] = []
-  /// The scene intents' routes handed over by one path of a run, for the other path to find.
-  var sceneIntents: [(route: Route, scene: String, fromPerform: Bool, time: Duration, outcome: LinkOutcome<Route>)] = []
+  /// The scene intents' routes handed over by one path of a run, for the other path to find
+  /// (`DeepLinkKitAppIntents` keeps them here: one receiver, one memory).
+  package var sceneIntents:
+    [(route: Route, scene: String, fromPerform: Bool, time: Duration, outcome: LinkOutcome<Route>)] = []
 
   /// Creates a receiver.
   ///

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitAppIntents
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
 import Foundation

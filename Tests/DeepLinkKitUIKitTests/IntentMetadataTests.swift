@@ -1,7 +1,8 @@
+import DeepLinkKitUIKit
 import Foundation
 import Testing
 
-@testable import DeepLinkKitUIKit
+@testable import DeepLinkKitAppIntents
 
 /// What Xcode's metadata reads of an App Intent is what the intent declares itself, never a
 /// default a protocol extension supplies at run time: the intents the guides teach declare what

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitUIKit
 import Foundation
 
 extension DeepLinkError.Code {
