@@ -32,8 +32,10 @@ let package = Package(
     .library(name: "_DeepLinkToolbox", targets: ["DeepLinkToolbox"]),
   ],
   targets: [
-    .target(name: "DeepLinkKitRouting"),
-    .target(name: "DeepLinkKit", dependencies: ["DeepLinkKitRouting"]),
+    // The core: its router (a module of its own, in Sources/DeepLinkKit/Router), and the
+    // dispatcher, which re-exports the router.
+    .target(name: "DeepLinkKitRouting", path: "Sources/DeepLinkKit/Router"),
+    .target(name: "DeepLinkKit", dependencies: ["DeepLinkKitRouting"], exclude: ["Router"]),
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
     .target(name: "DeepLinkKitSwiftUI", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitAppIntents", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),

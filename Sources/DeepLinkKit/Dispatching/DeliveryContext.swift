@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// What the app knows of a link when it is delivered, beside its route: where it came from, what
 /// it carried, and how long it waited.
 ///

@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// Why a dispatcher dropped a link it had resolved.
 public struct DropReason: CodedMessage {
   /// A stable identifier for a kind of drop.

@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// The dispatcher's duplicate rule: the latest held or delivered link of each key (a route and
 /// its kind of source) and window that arrived less than `length` ago. The same links are kept in
 /// arrival order too, so that those past the window leave from the front: amortised O(1) a link,

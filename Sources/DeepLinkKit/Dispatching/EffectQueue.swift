@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// Calls into app code (observers, the handler, a confirmation) that wait until the dispatcher's
 /// state is settled, run in the order they were queued. A call that re-enters the dispatcher
 /// only queues more, which the run under way takes next (the dispatcher knows a run is under

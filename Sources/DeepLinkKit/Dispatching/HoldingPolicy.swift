@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// What a dispatcher keeps while links wait for their conditions.
 ///
 /// - ``newestOnly``: one link at most per scene (window); a newer link of the same scene replaces

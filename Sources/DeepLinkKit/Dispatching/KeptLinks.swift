@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// A link the dispatcher keeps: held for its conditions, or awaiting the app's confirmation.
 ///
 /// Not generic: the route is held in a ``LinkRecord``, a class whose subclass knows the route's

@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// A delivered link that the handler kept to be shown later, as a navigation state keeps its route
 /// until a view takes it: the dispatcher reports it `delivered` when it is shown, and `dropped`
 /// when it is replaced or thrown away first, so analytics never count a link nobody saw.

@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// Something that must hold before a link can be delivered: the app is ready to navigate, the
 /// user is signed in, …
 ///

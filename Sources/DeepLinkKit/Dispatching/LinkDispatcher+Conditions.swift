@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// Conditions, and the decisions they drive: which kept links are delivered, asked about,
 /// expired or dropped.
 extension LinkDispatcher {

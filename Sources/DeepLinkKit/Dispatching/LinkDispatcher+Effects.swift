@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// The calls into app code (observers, the handler, a confirmation), run once the state is
 /// settled.
 extension LinkDispatcher {

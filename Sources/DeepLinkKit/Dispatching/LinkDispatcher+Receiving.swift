@@ -1,4 +1,3 @@
-import DeepLinkKitRouting
 import Foundation
 
 /// Receiving links: resolved at once, then delivered, held, refused or dropped.

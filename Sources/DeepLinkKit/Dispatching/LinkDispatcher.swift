@@ -1,4 +1,3 @@
-import DeepLinkKitRouting
 import Foundation
 
 /// Holds every link until the app can navigate, then delivers it exactly once.

@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// One decision of a dispatcher, for logging, counting and debugging links.
 ///
 /// Each received link produces `received`, then `refused` or `resolved`, then `delivered`,

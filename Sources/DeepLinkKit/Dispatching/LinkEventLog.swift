@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 #if canImport(os)
   import os
 #endif

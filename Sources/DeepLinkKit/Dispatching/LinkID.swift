@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// The number a dispatcher gives each link it receives, in arrival order, so that events about
 /// one link can be told apart from another's.
 public struct LinkID: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// An observer's registration with a dispatcher: the observer stays until ``cancel()`` is called.
 /// Releasing the registration does not remove it (unlike a Combine or swift-navigation
 /// cancellable), so a log kept for the app's lifetime needs no reference to it.

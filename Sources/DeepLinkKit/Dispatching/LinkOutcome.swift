@@ -1,5 +1,4 @@
 // `indirect`, as `LinkEvent.Kind` is: why in Benchmarks/README.md, "Why the code looks as it does".
-import DeepLinkKitRouting
 
 /// What a dispatcher did with a link the moment it arrived.
 ///

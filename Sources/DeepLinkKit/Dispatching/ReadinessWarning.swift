@@ -1,4 +1,3 @@
-import DeepLinkKitRouting
 import Foundation
 
 /// In a debug build, the warning that the app never said it is ready: every route needs

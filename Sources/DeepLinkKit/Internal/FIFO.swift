@@ -1,5 +1,3 @@
-import DeepLinkKitRouting
-
 /// A first-in, first-out list: appending and removing the first element cost amortised O(1)
 /// (an array's `removeFirst()` moves every other element, which made draining a long queue
 /// quadratic). Elements keep their order; the few removals from the middle cost O(n).
