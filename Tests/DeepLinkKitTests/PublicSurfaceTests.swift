@@ -24,19 +24,15 @@ import Testing
     return lines
   }
 
-  /// The core is both of its modules, both under `Sources/DeepLinkKit`: the router
-  /// (`DeepLinkKitRouting`, in `Router/`) and the dispatcher (`DeepLinkKit`, which re-exports it).
-  static func corePublicLines() throws -> [String] { try publicLines(in: "Sources/DeepLinkKit") }
-
   @Test func theCoreHasAtMost220PublicDeclarations() throws {
-    let lines = try Self.corePublicLines()
+    let lines = try Self.publicLines(in: "Sources/DeepLinkKit")
     #expect(lines.count > 150, "the count read no sources")
     #expect(lines.count <= 220, "\(lines.count) public declarations in DeepLinkKitRouting and DeepLinkKit")
   }
 
   /// The input structs stay behind `DeepLinkInput`'s factories.
   @Test func theInputStructsAreNotPublic() throws {
-    let lines = try Self.corePublicLines()
+    let lines = try Self.publicLines(in: "Sources/DeepLinkKit")
     for name in ["LinkPush", "LinkQuickAction", "IntentInvocation", "ContinuedActivity", "LinkPayload", "RoutePattern"]
     {
       #expect(!lines.contains { $0.contains("struct \(name)") || $0.contains("enum \(name)") }, "\(name) is public")

@@ -6,7 +6,6 @@
 #if canImport(Combine) && canImport(UIKit) && (os(iOS) || os(visionOS))
   import Combine
   import DeepLinkKit
-  import DeepLinkKitUIKit
 
   /// An observable slot for SwiftUI on iOS 16, as `LinkNavigationState` is on iOS 17: the dispatcher
   /// delivers into it (`deliver: model.deliver`), and a view consumes the route when it is on
