@@ -96,7 +96,7 @@ struct LinkList: Sendable, Hashable {
         return Line(number: number, link: link, problem: "\(quoted(text(word))) is not NAME=VALUE")
       }
       let key = text(word[..<equals])
-      guard let value = PercentEncoding.decode(word[word.index(after: equals)...]) else {
+      guard let value = PercentEncoding.decode(ArraySlice(word[word.index(after: equals)...])) else {
         return Line(number: number, link: link, problem: "the value of \(quoted(key)) holds a malformed percent escape")
       }
       guard parameters.updateValue(value, forKey: key) == nil else {

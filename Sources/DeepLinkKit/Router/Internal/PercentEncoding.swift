@@ -8,7 +8,10 @@ package enum PercentEncoding {
   /// Decodes `%XX` escapes; `+` stays `+`.
   ///
   /// - Returns: The decoded text, or `nil` for a malformed escape or bytes that are not UTF-8.
-  package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+  ///
+  /// Not generic: the linker keeps every `package` function in every app, and a generic one
+  /// unspecialized (see Benchmarks/README.md, "Why the code looks as it does").
+  package static func decode(_ bytes: ArraySlice<UInt8>) -> String? {
     try? decoding(bytes)
   }
 
