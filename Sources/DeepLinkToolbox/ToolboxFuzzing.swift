@@ -35,6 +35,32 @@ public enum _ToolboxFuzzing {
     return (code.size, code.version, code.png(scale: scale, border: border), code.svg())
   }
 
+  /// What `deeplink aasa match` reports for `url`: the apps it opens, and for each app asked
+  /// about whether a rule matched or blocked it or none decided, with the deciding `details`
+  /// entry, component and legacy `paths` pattern.
+  public static func match(
+    _ file: AppSiteAssociation, _ url: String, domain: String, subdomains: Bool
+  ) throws(DeepLinkError) -> (
+    opens: [String], results: [(appID: String, decision: String, details: Int?, component: Int?, legacyPath: Int?)]
+  ) {
+    let answer = try file.match(url, domain: domain, subdomains: subdomains)
+    return (
+      answer.opens,
+      answer.results.map { ($0.appID, $0.decision.rawValue, $0.details, $0.component, $0.legacyPath) }
+    )
+  }
+
+  /// The structure problems read with `file`, which `AppSiteAssociation.lint(json:)` reports,
+  /// each with the `details` entry and component it names.
+  public static func problems(of file: AppSiteAssociation) -> [(code: String, details: Int?, component: Int?)] {
+    file.problems.map { ($0.code, $0.details, $0.component) }
+  }
+
+  /// The `details` entry and component a problem names, if it names them.
+  public static func location(of problem: ConfigurationProblem) -> (details: Int?, component: Int?) {
+    (problem.details, problem.component)
+  }
+
   /// The most bytes a QR code holds.
   public static var qrCodeMaxBytes: Int { QRCode.maxBytes }
 
@@ -45,6 +71,10 @@ public enum _ToolboxFuzzing {
     guard let site = try? table.site(LinkSite.Options(name: name, appStoreID: appStoreID)) else { return nil }
     return site.files.map { ($0.path, $0.contents) }
   }
+
+  /// The domains `deeplink aasa generate` and `site generate` write a file for: the table's
+  /// hosts, a wildcard's apex for `*.example.com`.
+  public static func associationDomains(of table: RouteTable) -> [String] { table.appSiteAssociationDomains }
 
   /// The `assetlinks.json` `deeplink site` writes for `table` and an Android app, or `nil` when it
   /// refuses them.

@@ -30,6 +30,15 @@ import Testing
     #expect(lines.count <= 220, "\(lines.count) public declarations in DeepLinkKitRouting and DeepLinkKit")
   }
 
+  /// DeepLinkKitConfiguration's API is what an app, its tests or a backend calls: tables as JSON,
+  /// association files, the checks of an app's Info.plist. What only the `deeplink` tool uses
+  /// (plist writers, the rule that decided a match, a report's indices) is `package`.
+  @Test func theConfigurationProductHasAtMost60PublicDeclarations() throws {
+    let lines = try Self.publicLines(in: "Sources/DeepLinkKitConfiguration")
+    #expect(lines.count > 30, "the count read no sources")
+    #expect(lines.count <= 60, "\(lines.count) public declarations in DeepLinkKitConfiguration")
+  }
+
   /// The input structs stay behind `DeepLinkInput`'s factories.
   @Test func theInputStructsAreNotPublic() throws {
     let lines = try Self.publicLines(in: "Sources/DeepLinkKit")

@@ -41,11 +41,16 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CIn
     if problems.count != 1 || problems[0].severity != .error { violation("an unreadable file gave \(problems)") }
     return 0
   }
-  if problems.map(\.code).sorted() != file.problems.map(\.code).sorted() { violation("lint and problems differ") }
+  if problems.map(\.code).sorted() != _ToolboxFuzzing.problems(of: file).map(\.code).sorted() {
+    violation("lint and problems differ")
+  }
   checkMatches(file, paths: paths(in: json).prefix(64), problems: problems)
   checkLarge(json)
   return 0
 }
+
+/// What the tool reports of one app for a URL (`_ToolboxFuzzing.match`).
+private typealias MatchResult = (appID: String, decision: String, details: Int?, component: Int?, legacyPath: Int?)
 
 /// Matches URLs made of `paths` for each app: a decision names a rule that exists, `opens` is
 /// exactly the apps whose decision is `match`, and a rule that lint calls unreachable never
@@ -56,23 +61,24 @@ private func checkMatches(
 ) {
   let unreachable = Set(
     problems.filter { $0.code == "unreachableRule" && $0.severity == .warning }.compactMap { problem in
-      problem.details.map { [$0, problem.component ?? -1] }
+      let location = _ToolboxFuzzing.location(of: problem)
+      return location.details.map { [$0, location.component ?? -1] }
     })
   for path in paths {
     for url in ["https://example.com" + path, "https://www.example.com" + path + "?a=1#f"] {
-      let answer: AppSiteAssociation.Answer
+      let answer: (opens: [String], results: [MatchResult])
       do {
-        answer = try file.match(url, domain: "example.com", subdomains: true)
+        answer = try _ToolboxFuzzing.match(file, url, domain: "example.com", subdomains: true)
       } catch {
         if error.code != .inputTooLarge { violation("\(url) was refused as \(error.code)") }
         continue
       }
-      let matched = answer.results.filter { $0.decision == .match }.map(\.appID)
+      let matched = answer.results.filter { $0.decision == "match" }.map(\.appID)
       if Set(matched) != Set(answer.opens) || matched.count != answer.opens.count {
         violation("\(url): opens \(answer.opens) but matched \(matched)")
       }
       for result in answer.results {
-        if (result.decision == .none) != (result.details == nil) { violation("\(url): \(result)") }
+        if (result.decision == "none") != (result.details == nil) { violation("\(url): \(result)") }
         guard let details = result.details, result.legacyPath == nil else { continue }
         if unreachable.contains([details, result.component ?? -1]) {
           let rule = "details[\(details)].components[\(result.component ?? -1)]"

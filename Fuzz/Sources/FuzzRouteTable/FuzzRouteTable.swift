@@ -97,7 +97,7 @@ private func checkLimits(_ link: String, router: LinkRouter<NamedRoute>, table: 
 /// that universal links may not open gets no page, a table's values never open a markup element
 /// or a script of their own (a page has exactly its one script), and the Android file is JSON.
 private func checkSite(_ table: RouteTable, router: LinkRouter<NamedRoute>) {
-  guard let host = table.appSiteAssociationDomains.first,
+  guard let host = _ToolboxFuzzing.associationDomains(of: table).first,
     let files = _ToolboxFuzzing.site(table, name: "App", appStoreID: "1")
   else { return }
   checkSiteTree(files, table: table, router: router, host: host)

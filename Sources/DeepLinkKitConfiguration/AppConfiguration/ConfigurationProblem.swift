@@ -35,9 +35,9 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
   /// The URL that shows it.
   public var url: String?
   /// The deciding or offending `details` entry of the file, when there is one.
-  public var details: Int?
+  package var details: Int?
   /// The deciding or offending component of that entry, when there is one.
-  public var component: Int?
+  package var component: Int?
 
   package init(
     _ code: String, _ severity: Severity, _ message: String, route: String? = nil, url: String? = nil,

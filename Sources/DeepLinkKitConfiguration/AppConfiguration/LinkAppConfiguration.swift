@@ -8,9 +8,11 @@ import Foundation
 /// ```swift
 /// let configuration = try LinkAppConfiguration(
 ///   infoPlist: Data(contentsOf: infoPlistURL), entitlements: Data(contentsOf: entitlementsURL))
-/// configuration.urlSchemes          // ["myapp"]
-/// configuration.associatedDomains   // ["applinks:app.example.com"]
+/// let problems = table.check(configuration)   // [] when the app declares what the table needs
 /// ```
+///
+/// What it read stays inside: ``RouteTable/check(_:appGroup:)`` names each missing or extra
+/// entry, and `deeplink doctor` prints the same report.
 ///
 /// Keys read (Apple's Information Property List and Entitlements references):
 /// `CFBundleURLTypes[].CFBundleURLSchemes[]`, `UIApplicationShortcutItems[].UIApplicationShortcutItemType`
@@ -21,34 +23,34 @@ import Foundation
 /// `com.apple.security.application-groups[]` and `com.apple.developer.parent-application-identifiers[]`.
 public struct LinkAppConfiguration: Sendable, Hashable {
   /// The custom URL schemes of every URL type, in order.
-  public var urlSchemes: [String]
+  package var urlSchemes: [String]
   /// The types of the static quick actions, in order.
-  public var shortcutTypes: [String]
+  package var shortcutTypes: [String]
   /// `NSUserActivityTypes`.
-  public var activityTypes: [String]
+  package var activityTypes: [String]
   /// `INIntentsSupported`: the intents the app handles itself.
-  public var intents: [String]
+  package var intents: [String]
   /// The intents the app's Intents extensions handle (`IntentsSupported`).
-  public var extensionIntents: [String]
+  package var extensionIntents: [String]
   /// The Associated Domains entitlement's entries (`applinks:example.com`); `nil` when no
   /// entitlements were given, so domains are not checked.
-  public var associatedDomains: [String]?
+  package var associatedDomains: [String]?
   /// Whether the Info.plist is an App Clip's (it has `NSAppClip`).
-  public var isAppClip = false
+  package var isAppClip = false
   /// The App Groups entitlement's groups (`group.com.example.shop`), which an App Clip and its
   /// full app share to hand a link over; `nil` when no entitlements were given.
-  public var appGroups: [String]?
+  package var appGroups: [String]?
   /// An App Clip's `com.apple.developer.parent-application-identifiers`: its full app's
   /// application identifier; `nil` when no entitlements were given.
-  public var parentApplicationIdentifiers: [String]?
+  package var parentApplicationIdentifiers: [String]?
   /// What reading found: a value of the wrong type (`invalidPlistValue`), a quick action without
-  /// a type or with one used twice.
-  public var problems: [ConfigurationProblem]
+  /// a type or with one used twice. ``RouteTable/check(_:appGroup:)`` reports them first.
+  package var problems: [ConfigurationProblem]
   /// Each static quick action's `UIApplicationShortcutItemUserInfo`, as text, by type.
   var shortcutUserInfo: [String: [String: String]] = [:]
 
-  /// Creates a configuration from its values.
-  public init(
+  /// Creates a configuration from its values (the package's tests).
+  package init(
     urlSchemes: [String] = [], shortcutTypes: [String] = [], activityTypes: [String] = [], intents: [String] = [],
     extensionIntents: [String] = [], associatedDomains: [String]? = nil
   ) {
@@ -67,7 +69,7 @@ public struct LinkAppConfiguration: Sendable, Hashable {
   /// - Parameters:
   ///   - infoPlist: The app's Info.plist.
   ///   - extensionPlists: The Info.plist of each Intents extension.
-  ///   - entitlements: The app's entitlements file; `nil` leaves ``associatedDomains`` `nil`.
+  ///   - entitlements: The app's entitlements file; `nil` leaves the entitlements unchecked.
   /// - Throws: `DeepLinkError` (`malformedInput`) when a file is not a property list whose top
   ///   level is a dictionary.
   public init(infoPlist: Data, extensionPlists: [Data] = [], entitlements: Data? = nil) throws(DeepLinkError) {
@@ -122,7 +124,7 @@ public struct LinkAppConfiguration: Sendable, Hashable {
   }
 
   /// The Associated Domains entitlement's key.
-  public static let associatedDomainsKey = "com.apple.developer.associated-domains"
+  package static let associatedDomainsKey = "com.apple.developer.associated-domains"
   /// The App Groups entitlement's key.
   static let appGroupsKey = "com.apple.security.application-groups"
   /// An App Clip's entitlement naming its full app.

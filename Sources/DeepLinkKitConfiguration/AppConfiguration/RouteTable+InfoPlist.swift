@@ -21,12 +21,12 @@ extension RouteTable {
   /// - Parameter bundleID: The app's bundle ID, the URL type's `CFBundleURLName`; `nil` leaves
   ///   the name out.
   /// - Returns: The property list's XML text.
-  public func infoPlist(bundleID: String? = nil) -> String {
+  package func infoPlist(bundleID: String? = nil) -> String {
     PropertyListText.xml(infoPlistEntries(bundleID: bundleID))
   }
 
   /// ``infoPlist(bundleID:)`` as JSON, for scripts.
-  public func infoPlistJSON(bundleID: String? = nil) -> String {
+  package func infoPlistJSON(bundleID: String? = nil) -> String {
     infoPlistEntries(bundleID: bundleID).prettyText() + "\n"
   }
 
@@ -38,7 +38,7 @@ extension RouteTable {
   /// to open from the domain's links (Apple's "Associating your App Clip with your website"; the
   /// App Clip target needs only those entries). With `appGroup`, the App Groups entitlement
   /// with it: the group the App Clip hands its link over through (`AppClipHandoff`).
-  public func entitlementsPlist(appClip: Bool = false, appGroup: String? = nil) -> String {
+  package func entitlementsPlist(appClip: Bool = false, appGroup: String? = nil) -> String {
     var domains = hosts.map { "applinks:" + AssociationTable.normalized($0) }
     if appClip { domains += appClipDomains }
     var entitlements: [String: JSONValue] = [
@@ -56,7 +56,7 @@ extension RouteTable {
   /// - Parameters:
   ///   - parentApplicationID: The full app's application identifier (`TEAMID.com.example.shop`).
   ///   - appGroup: The app group both targets share.
-  public func appClipEntitlementsPlist(parentApplicationID: String, appGroup: String) -> String {
+  package func appClipEntitlementsPlist(parentApplicationID: String, appGroup: String) -> String {
     PropertyListText.xml(
       .object([
         LinkAppConfiguration.associatedDomainsKey: .array(appClipDomains.map(JSONValue.string)),

@@ -11,9 +11,8 @@ extension AppSiteAssociation {
   ///   - appID: The app to ask about; `nil` asks about every app of the file.
   ///   - subdomains: Whether the file is consulted through a `*.domain` entitlement, so that
   ///     subdomains of `domain` are in its reach.
-  /// - Returns: A result per app, and the apps it opens.
-  /// - Throws: `DeepLinkError` (`inputTooLarge`) when the URL is longer than
-  ///   ``maxURLLength``, or when matching it would take more work than a URL may cost (a file of
+  /// - Returns: The apps it opens, or why none can.
+  /// - Throws: `DeepLinkError` (`inputTooLarge`) when the URL is longer than 8,192 bytes, or when matching it would take more work than a URL may cost (a file of
   ///   thousands of variables, each of many values with wildcards): the answer is then unknown.
   public func match(_ url: String, domain: String, appID: String? = nil, subdomains: Bool = false)
     throws(DeepLinkError) -> Answer
@@ -49,7 +48,7 @@ extension AppSiteAssociation {
 
   /// The longest URL ``match(_:domain:appID:subdomains:)`` takes: twice the longest link the
   /// router takes by default, and far more than any link a person taps.
-  public static let maxURLLength = 8_192
+  package static let maxURLLength = 8_192
 
   private static func none(_ appID: String) -> Result {
     Result(appID: appID, decision: .none, details: nil, component: nil, legacyPath: nil, rule: nil)

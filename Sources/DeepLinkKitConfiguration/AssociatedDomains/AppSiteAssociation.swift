@@ -8,12 +8,12 @@ import Foundation
 /// ```swift
 /// let file = try AppSiteAssociation(json: data)
 /// let answer = file.match("https://example.com/buy/42", domain: "example.com")
-/// answer.opens            // ["ABCDE12345.com.example.app"]
-/// answer.results[0].decision   // .match, decided by details 0, component 1
+/// answer.opens         // ["ABCDE12345.com.example.app"]
+/// answer.unreachable   // nil: the rules decided (`deeplink aasa` names the rule that did)
 /// ```
 public struct AppSiteAssociation: Sendable {
   /// What the file says of a URL for one app.
-  public enum Decision: String, Sendable, Hashable {
+  package enum Decision: String, Sendable, Hashable {
     /// A rule matched: the link opens the app.
     case match
     /// An `exclude` rule matched first: the link opens in the browser.
@@ -23,25 +23,25 @@ public struct AppSiteAssociation: Sendable {
   }
 
   /// The effective rule that decided, after `defaults` (domain, then app) were applied.
-  public struct Rule: Sendable, Hashable {
+  package struct Rule: Sendable, Hashable {
     /// The path pattern (`/`).
-    public var path: String
+    package var path: String
     /// The query: a pattern for the whole query, or item name → value pattern (`?`).
-    public var query: Query
+    package var query: Query
     /// The fragment pattern (`#`).
-    public var fragment: String
+    package var fragment: String
     /// Whether a match blocks the link.
-    public var exclude: Bool
+    package var exclude: Bool
     /// Whether letters must match in case.
-    public var caseSensitive: Bool
+    package var caseSensitive: Bool
     /// Whether the URL is compared as encoded (`true`) or percent-decoded (`false`).
-    public var percentEncoded: Bool
+    package var percentEncoded: Bool
     /// The rule's `comment`, if any.
-    public var comment: String?
+    package var comment: String?
   }
 
   /// A rule's query predicate.
-  public enum Query: Sendable, Hashable {
+  package enum Query: Sendable, Hashable {
     /// A pattern for the entire query (absent query: the empty string).
     case pattern(String)
     /// Item name → value pattern; every listed name must match in every instance.
@@ -49,26 +49,27 @@ public struct AppSiteAssociation: Sendable {
   }
 
   /// The answer for one app.
-  public struct Result: Sendable, Hashable {
+  package struct Result: Sendable, Hashable {
     /// The app ID.
-    public var appID: String
+    package var appID: String
     /// Whether the URL opens it.
-    public var decision: Decision
+    package var decision: Decision
     /// The index of the deciding `details` entry (in sorted key order for the oldest dictionary
     /// form); `nil` for ``Decision/none``.
-    public var details: Int?
+    package var details: Int?
     /// The index of the deciding component; `nil` for ``Decision/none`` or a legacy `paths` entry.
-    public var component: Int?
+    package var component: Int?
     /// The index of the deciding legacy `paths` pattern, when one decided.
-    public var legacyPath: Int?
+    package var legacyPath: Int?
     /// The deciding rule; `nil` for ``Decision/none``.
-    public var rule: Rule?
+    package var rule: Rule?
   }
 
   /// The answer for a URL.
   public struct Answer: Sendable, Hashable {
-    /// One result per app asked about (every app of the file when none was named).
-    public var results: [Result]
+    /// One result per app asked about (every app of the file when none was named): which rule
+    /// decided, for `deeplink aasa`'s report.
+    package var results: [Result]
     /// The apps the URL opens, in the order of their deciding details entry.
     public var opens: [String]
     /// Why no app can open it whatever the rules say: the URL is out of the file's reach
@@ -110,7 +111,7 @@ public struct AppSiteAssociation: Sendable {
   private(set) var compiled: [String: [CompiledRule]] = [:]
   /// What the structure checks found (`unknownKey`, `catchAll`, `unreachableRule`, …); see
   /// ``lint(json:appID:)``.
-  public private(set) var problems: [ConfigurationProblem] = []
+  package private(set) var problems: [ConfigurationProblem] = []
 
   /// Reads a file.
   ///
@@ -265,7 +266,7 @@ public struct AppSiteAssociation: Sendable {
   }
 
   /// The app IDs the file names, in order of first appearance.
-  public var appIDs: [String] {
+  package var appIDs: [String] {
     var seen: [String] = []
     for entry in details { for id in entry.appIDs where !seen.contains(id) { seen.append(id) } }
     return seen

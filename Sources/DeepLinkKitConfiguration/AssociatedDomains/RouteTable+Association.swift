@@ -11,7 +11,7 @@ extension RouteTable {
   /// RouteTable(hosts: ["www.example.com", "*.example.com"], routes: []).appSiteAssociationDomains
   /// // ["www.example.com", "example.com"]
   /// ```
-  public var appSiteAssociationDomains: [String] {
+  package var appSiteAssociationDomains: [String] {
     var domains: [String] = []
     for host in hosts.map(AssociationTable.normalized) {
       let domain = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
@@ -25,8 +25,8 @@ extension RouteTable {
   /// route whose `sources` forbid universal links is (`forbiddenRouteOpened`), and paths no
   /// route serves are not opened (`unroutableOpened`; `typeWidened` when only a typed value
   /// fails, `queryWidened` when only a required query item is missing, which a file cannot
-  /// express). The file's structure problems
-  /// (``AppSiteAssociation/problems``) come with them.
+  /// express). The file's structure problems (what
+  /// ``AppSiteAssociation/lint(json:appID:)`` finds) come with them.
   ///
   /// Probes, on each table host the domain's file serves (the domain itself, and a subdomain of it
   /// for `*.domain`): per route a witness (`w` for a parameter, `42` for an int, a fixed UUID,
@@ -39,8 +39,8 @@ extension RouteTable {
   ///   - appID: The app.
   ///   - appClipID: The app's App Clip, which the file's `appclips` must list
   ///     (`appClipNotListed`); `nil` checks none.
-  ///   - domain: The domain the file is served from; by default the first of
-  ///     ``appSiteAssociationDomains``.
+  ///   - domain: The domain the file is served from; by default the table's first host (a
+  ///     wildcard's apex for `*.example.com`).
   ///   - urls: More URLs to probe.
   /// - Returns: The problems, errors first.
   /// - Throws: `RouteTableError` when the table does not build.
@@ -88,8 +88,8 @@ extension RouteTable {
   ///   - appClipIDs: Their App Clips (`<team ID>.<bundle ID>.Clip`), listed in the file's
   ///     `appclips` section so that the domain's links and App Clip codes open them (added to
   ///     those a merged file lists).
-  ///   - domain: The domain the file is served from; by default the first of
-  ///     ``appSiteAssociationDomains``.
+  ///   - domain: The domain the file is served from; by default the table's first host (a
+  ///     wildcard's apex for `*.example.com`).
   ///   - existing: A file already served there to merge into: only its details entries naming
   ///     `appIDs` are replaced (at the place of the first), and everything else is kept (other
   ///     apps in their order, `webcredentials`, `appclips`, substitution variables). When it has
