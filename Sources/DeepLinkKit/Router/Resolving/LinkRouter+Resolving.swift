@@ -26,7 +26,7 @@ extension LinkRouter {
   {
     // Scanning and matching make no value of the route type, so that they run specialized
     // whatever `Route` is; only building the route is generic.
-    try buildRoute(matcher.match(url, source: source), checkingSources: true, details: &details)
+    try routeFromMatch(matcher.match(url, source: source), checkingSources: true, details: &details)
   }
 
   /// Resolves a `URL` value, as UIKit hands it over.
@@ -70,13 +70,14 @@ extension LinkRouter {
     -> LinkResolution<Route>
   {
     try LinkResolution { (details) throws(DeepLinkError) in
-      try buildRoute(
+      try routeFromMatch(
         request.withScannedLink { link throws(DeepLinkError) in try matcher.match(link) },
         checkingSources: checkingSources, verifying: verifying, details: &details)
     }
   }
 
-  private func buildRoute(
+  /// The route of a link the matcher matched.
+  private func routeFromMatch(
     _ match: consuming LinkMatch, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
     if match.parameters.contains(named: LinkPush.replyParameterBytes) { throw Self.forgedReply(from: match.source) }
@@ -87,20 +88,12 @@ extension LinkRouter {
       checkingSources: checkingSources, verifying: verifying, details: &details)
   }
 
-  /// Checks the source and builds the route of the definition at `index` from its parameters;
-  /// the rest of the resolution goes in `details`.
-  func buildRoute(
-    _ index: Int, _ parameters: RouteParameters, source: DeepLinkSource, details: inout ResolutionDetails?
-  ) throws(DeepLinkError) -> Route {
-    var parameters = parameters
-    return try buildRoute(
-      index, matcher.essentials[index], &parameters, source: source, linkKind: nil, checkingSources: true,
-      details: &details)
-  }
-
   /// The route of the definition at `index`, whose record is `essentials` (as the trie found it
-  /// beside the route, or from the matcher's list).
-  private func buildRoute(
+  /// beside the route, or from the matcher's list), built from its parameters: the one place a
+  /// route is built, whatever its source. It checks the source, adds a declared query's defaults,
+  /// runs the route's parse closure, and in a debug build checks that the route prints back; the
+  /// rest of the resolution goes in `details`.
+  func buildRoute(
     _ index: Int, _ essentials: RouteEssentials, _ parameters: inout RouteParameters, source: DeepLinkSource,
     linkKind: DeepLinkSource?, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {

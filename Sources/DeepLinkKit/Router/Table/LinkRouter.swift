@@ -60,87 +60,13 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     limits: InputLimits = InputLimits(), pushURLKeys: [String] = LinkRouter.defaultPushURLKeys,
     customSchemeHost: CustomSchemeHost = .firstSegment, routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) {
-    var problems = TableRules.problems(
-      in: TableOptions(schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys))
-    var hostList = HostList()
-    for host in hosts { try? hostList.add(host) }
-
-    var hostTries: [String: SegmentTrie.Builder] = [:]
-    var patterns: [RoutePattern] = []
-    var kept: [RouteDefinition<Route>] = []
-    // What the matcher needs, gathered in the one pass over the definitions:
-    // every further pass over an array of a generic type costs a metadata lookup per element.
-    var summaries: [LinkMatcher.RouteSummary] = []
-    // A group counts its members, so that the lists the router keeps are made once at their size.
-    var routeCount = 0
-    for index in routes.indices { routeCount += routes[index].members?.count ?? 1 }
-    summaries.reserveCapacity(routeCount)
-    var trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routeCount)
-    patterns.reserveCapacity(routeCount)
-    kept.reserveCapacity(routeCount)
-    // Indices of the kept definitions that print: gathered here, since every separate pass over
-    // a large table's definitions copies each (a measurable cost).
-    var printable: [Int] = []
-    func add(_ definition: RouteDefinition<Route>) {
-      let pattern: RoutePattern
-      if let compiled = definition.compiledPattern {
-        pattern = compiled
-      } else {
-        do {
-          pattern = try RoutePattern(definition.pattern)
-        } catch {
-          problems += error.problems
-          return
-        }
-      }
-      let (found, isExcluded) = TableRules.problems(of: definition, pattern: pattern, limits: limits)
-      problems += found
-      if isExcluded { return }
-      var conflict: Int?
-      if let host = definition.host {
-        guard let normalized = HostGroupRule.listing(host, in: &hostList, problems: &problems) else { return }
-        conflict = hostTries[
-          normalized, default: SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: 8)
-        ]
-        .insert(pattern, route: kept.count)
-      } else {
-        conflict = trie.insert(pattern, route: kept.count)
-      }
-      if let existing = conflict {
-        let other = kept[existing]
-        let relation =
-          other.pattern == definition.pattern ? "are registered with the same pattern" : "have the same shape"
-        problems.append(
-          .init(.conflict, "\(other.label) and \(definition.label) \(relation); a link could match either"))
-        return
-      }
-      patterns.append(pattern)
-      kept.append(definition)
-      summaries.append(
-        LinkMatcher.RouteSummary(
-          pattern: definition.pattern, name: definition.name, sources: definition.sources,
-          requiresConfirmation: definition.requiresConfirmation))
-      if definition.isPrintable { printable.append(kept.count - 1) }
-    }
-    for definition in routes {
-      guard definition.isGroup else {
-        add(definition)
-        continue
-      }
-      problems += GroupRule.problems(of: definition)
-      let members = definition.members ?? []
-      for index in members.indices { add(members[index]) }
-    }
-    let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &problems)
-    guard problems.isEmpty else { throw RouteTableError(problems: problems) }
-    self.tables = RouterTables(
-      keyed: keyed, printable: printable, isCaseSensitive: isCaseSensitive, pushURLKeys: pushURLKeys)
-    self.definitions = kept
-    self.parsers = kept.map { RouteParser(parse: $0.parse) }
-    self.matcher = LinkMatcher(
-      routes: summaries, patterns: patterns, trie: trie,
-      hostTries: hostTries.sortedByKey.map { (Array($0.key.utf8), $0.value) },
-      adapter: URLAdapter(schemes: schemes, hosts: hostList, limits: limits, customSchemeHost: customSchemeHost))
+    let compiled = try RouteTableCompiler.compile(
+      schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, limits: limits, pushURLKeys: pushURLKeys,
+      customSchemeHost: customSchemeHost, routes: routes)
+    self.definitions = compiled.definitions
+    self.parsers = compiled.definitions.map { RouteParser(parse: $0.parse) }
+    self.matcher = compiled.matcher
+    self.tables = compiled.tables
   }
 
   package var patterns: [RoutePattern] { matcher.patterns }

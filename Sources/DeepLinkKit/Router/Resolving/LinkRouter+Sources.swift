@@ -33,7 +33,7 @@ extension LinkRouter {
       guard let index = keyed.shortcuts[action.type] else {
         throw DeepLinkError(.noRoute, "no route opens the quick action \(quoted(action.type))")
       }
-      return try buildRoute(index, values: action.userInfo, source: .shortcut, details: &details)
+      return try routeFromNamedValues(index, values: action.userInfo, source: .shortcut, details: &details)
     case .intent(let intent):
       guard let index = keyed.intents[intent.name] else {
         throw DeepLinkError(.noRoute, "no route opens the intent \(quoted(intent.name))")
@@ -44,7 +44,7 @@ extension LinkRouter {
           "of \(definitions[index].label) is not read from the intent \(quoted(intent.name)): its value is \(value), and a route value is read from text, a number, a URL, a UUID or one object's identifier"
         )
       }
-      return try buildRoute(index, values: intent.parameters, source: .intent, details: &details)
+      return try routeFromNamedValues(index, values: intent.parameters, source: .intent, details: &details)
     case .userActivity(let activity):
       return try route(for: activity, details: &details)
     }
@@ -83,7 +83,7 @@ extension LinkRouter {
       guard let index = keyed.activities[activity.type] else {
         throw DeepLinkError(.noRoute, "no route opens the user activity type \(quoted(activity.type))")
       }
-      return try buildRoute(index, values: activity.userInfo, source: .userActivity, details: &details)
+      return try routeFromNamedValues(index, values: activity.userInfo, source: .userActivity, details: &details)
     }
   }
 
@@ -139,7 +139,7 @@ extension LinkRouter {
       }
       values[parameter] = value
     }
-    let route = try buildRoute(
+    let route = try routeFromNamedValues(
       index, values: values, typedReply: notification.replyText, source: .push, details: &details)
     details?.runsInBackground = rule.runsInBackground
     return route

@@ -6,7 +6,7 @@ extension LinkRouter {
   /// are: a value that fills a path parameter or catch-all by a decoded path segment's rules, any
   /// other by a query item's. The rest of the resolution goes in `details`. Only a notification's
   /// `typedReply` fills the reply parameter (`LinkPush.replyParameter`); values that set it are refused.
-  func buildRoute(
+  func routeFromNamedValues(
     _ index: Int, values: [String: String], typedReply: String? = nil, source: DeepLinkSource,
     details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
@@ -36,7 +36,9 @@ extension LinkRouter {
       if typedReply == nil || name != LinkPush.replyParameter { try checkQueryLike(name, value) }
       parameters.append(name, value)
     }
-    let route = try buildRoute(index, parameters, source: source, details: &details)
+    let route = try buildRoute(
+      index, matcher.essentials[index], &parameters, source: source, linkKind: nil, checkingSources: true,
+      details: &details)
     details?.replyTruncation = truncation
     return route
   }

@@ -1,0 +1,116 @@
+/// Compiles a table of route definitions into what a router keeps, checking the whole table.
+///
+/// It parses each pattern (or takes the one a typed declaration completed), asks the table's rules
+/// (`Rules/`) what is wrong with each route, opens a group's members in place, inserts each route
+/// into its host's trie or the shared one, and reports two routes of one shape as a conflict. In the
+/// same single pass it gathers what the matcher, the keyed routes and printing keep: every further
+/// pass over an array of a generic type costs a metadata look-up per element.
+///
+/// Not generic: only `compile` and `add` name the app's route type. (A generic compiler, holding
+/// the kept definitions, was 4.9 KB more of a router-only app at -Osize, for its metadata and value
+/// witnesses.)
+struct RouteTableCompiler {
+  /// Everything the table's options, patterns and declarations got wrong, in table order.
+  private(set) var problems: [RouteTableError.Problem]
+  private let isCaseSensitive: Bool
+  private let limits: InputLimits
+  private var hostList = HostList()
+  private var hostTries: [String: SegmentTrie.Builder] = [:]
+  private var trie: SegmentTrie.Builder
+  private var patterns: [RoutePattern] = []
+  private var summaries: [LinkMatcher.RouteSummary] = []
+  /// Indices of the kept definitions that print.
+  private var printable: [Int] = []
+
+  /// Compiles `routes` with the table's options.
+  ///
+  /// - Throws: ``RouteTableError`` listing every bad option, pattern, conflict and host.
+  static func compile<Route: Hashable & Sendable>(
+    schemes: [String], hosts: [String], isCaseSensitive: Bool, limits: InputLimits, pushURLKeys: [String],
+    customSchemeHost: CustomSchemeHost, routes: [RouteDefinition<Route>]
+  ) throws(RouteTableError) -> (definitions: [RouteDefinition<Route>], matcher: LinkMatcher, tables: RouterTables) {
+    // A group counts its members, so that the lists the router keeps are made once at their size.
+    var routeCount = 0
+    for index in routes.indices { routeCount += routes[index].members?.count ?? 1 }
+    var compiler = Self(
+      options: TableOptions(schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys),
+      isCaseSensitive: isCaseSensitive, routeCount: routeCount)
+    var kept: [RouteDefinition<Route>] = []
+    kept.reserveCapacity(routeCount)
+    for definition in routes {
+      guard definition.isGroup else {
+        if compiler.add(definition) { kept.append(definition) }
+        continue
+      }
+      compiler.problems += GroupRule.problems(of: definition)
+      let members = definition.members ?? []
+      for index in members.indices where compiler.add(members[index]) { kept.append(members[index]) }
+    }
+    let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &compiler.problems)
+    guard compiler.problems.isEmpty else { throw RouteTableError(problems: compiler.problems) }
+    let adapter = URLAdapter(
+      schemes: schemes, hosts: compiler.hostList, limits: limits, customSchemeHost: customSchemeHost)
+    return (
+      kept,
+      LinkMatcher(
+        routes: compiler.summaries, patterns: compiler.patterns, trie: compiler.trie,
+        hostTries: compiler.hostTries.sortedByKey.map { (Array($0.key.utf8), $0.value) }, adapter: adapter),
+      RouterTables(
+        keyed: keyed, printable: compiler.printable, isCaseSensitive: isCaseSensitive, pushURLKeys: pushURLKeys)
+    )
+  }
+
+  private init(options: TableOptions, isCaseSensitive: Bool, routeCount: Int) {
+    problems = TableRules.problems(in: options)
+    self.isCaseSensitive = isCaseSensitive
+    limits = options.limits
+    for host in options.hosts { try? hostList.add(host) }
+    trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routeCount)
+    summaries.reserveCapacity(routeCount)
+    patterns.reserveCapacity(routeCount)
+  }
+
+  /// Checks one route and, when nothing is wrong with it, keeps what the router needs of it:
+  /// whether it was kept (the caller keeps the definition).
+  private mutating func add<Route>(_ definition: RouteDefinition<Route>) -> Bool {
+    let pattern: RoutePattern
+    if let compiled = definition.compiledPattern {
+      pattern = compiled
+    } else {
+      do {
+        pattern = try RoutePattern(definition.pattern)
+      } catch {
+        problems += error.problems
+        return false
+      }
+    }
+    let (found, isExcluded) = TableRules.problems(of: definition, pattern: pattern, limits: limits)
+    problems += found
+    if isExcluded { return false }
+    var conflict: Int?
+    if let host = definition.host {
+      guard let normalized = HostGroupRule.listing(host, in: &hostList, problems: &problems) else { return false }
+      conflict = hostTries[
+        normalized, default: SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: 8)
+      ]
+      .insert(pattern, route: summaries.count)
+    } else {
+      conflict = trie.insert(pattern, route: summaries.count)
+    }
+    if let existing = conflict {
+      let other = summaries[existing]
+      let relation =
+        other.pattern == definition.pattern ? "are registered with the same pattern" : "have the same shape"
+      let label = RouteLabel(pattern: other.pattern, name: other.name).text
+      problems.append(.init(.conflict, "\(label) and \(definition.label) \(relation); a link could match either"))
+      return false
+    }
+    patterns.append(pattern)
+    summaries.append(
+      LinkMatcher.RouteSummary(
+        pattern: definition.pattern, name: definition.name, sources: definition.sources,
+        requiresConfirmation: definition.requiresConfirmation))
+    if definition.isPrintable { printable.append(summaries.count - 1) }
+    return true
+  }
+}
