@@ -25,7 +25,8 @@ enum SiteCommand {
       The apple-app-site-association file (--app-id), assetlinks.json (--android-package), a landing \
       page per route universal links may open (_dlk/NAME.html; PATH/index.html too for a route with no \
       parameter whose path names folders safely) with the route's "page" title and preview, store links, \
-      a Smart App Banner and a "Get the app" button that copies the link for the app's first launch; \
+      a Smart App Banner (with the first --app-clip's card, app-clip-display=card) and a "Get the app" \
+      button that copies the link for the app's first launch; \
       404.html (previewed as the app), _redirects, and _headers serving the association files as JSON. \
       All or nothing, never outside the folder; --domain must be one the table serves.
       """,
@@ -43,15 +44,20 @@ enum SiteCommand {
 
   static let verifyCommand: Command = Command(
     path: ["site", "verify"],
-    abstract: "Checks a served assetlinks.json against the table and the app.",
+    abstract: "Checks a served assetlinks.json and landing pages against the table and the app.",
     discussion: """
-      Package, fingerprints, relation (in one statement, as Android reads it) and dynamic components; \
-      exit 1 on an error (with --strict, on a warning too).
+      assetlinks.json (--assetlinks, --android-package): package, fingerprints, relation (in one \
+      statement, as Android reads it) and dynamic components. A landing page (--page, --app-clip): \
+      its Smart App Banner names the App Clip and shows its card, so that Safari offers the clip \
+      (smartAppBannerMissing, appClipCardMissing; appClipCardNotShown warns). Exit 1 on an error \
+      (with --strict, on a warning too).
       """,
     options: [
       .routes,
-      Option(name: "assetlinks", value: "file", help: "The assetlinks.json file.", completion: .file, isRequired: true),
-      with(androidPackage) { $0.isRequired = true }, androidFingerprint,
+      Option(name: "assetlinks", value: "file", help: "The assetlinks.json file.", completion: .file),
+      androidPackage, androidFingerprint,
+      Option(name: "page", value: "file", help: "A served landing page (HTML).", completion: .file, isRepeatable: true),
+      Option(name: "app-clip", value: "id", help: "The App Clip (TEAMID.bundle.id) whose card each --page must show."),
       Option(name: "domain", value: "domain", help: "The served domain the file is for."),
       AASACommand.strict, .format(["text", "json"]),
     ],
@@ -127,14 +133,43 @@ enum SiteCommand {
 
   static func verify(_ arguments: Arguments) throws -> Int32 {
     let format = try arguments.format()
-    let path = arguments.required("assetlinks")
-    let package = arguments.required("android-package")
-    let data = try AASACommand.readFile(path)
-    let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
-    let problems = loaded.table.verifyAssetLinks(
-      data, packageName: package, fingerprints: arguments.repeated["android-fingerprint"] ?? [],
-      domain: arguments.options["domain"])
+    let pages = arguments.repeated["page"] ?? []
+    let assetLinks = arguments.options["assetlinks"]
+    let package = arguments.options["android-package"]
+    guard assetLinks != nil || !pages.isEmpty else {
+      throw Arguments.UsageError(message: "site verify needs --assetlinks <file> or --page <file>")
+    }
+    if assetLinks != nil, package == nil {
+      throw Arguments.UsageError(message: "--assetlinks needs --android-package <id>")
+    }
+    if package != nil, assetLinks == nil {
+      throw Arguments.UsageError(message: "--android-package needs --assetlinks <file>")
+    }
+    let appClip = arguments.options["app-clip"]
+    if !pages.isEmpty, appClip == nil {
+      throw Arguments.UsageError(message: "--page needs --app-clip <id>, the App Clip whose card it must show")
+    }
+    var problems: [ConfigurationProblem] = []
+    var header: [(String, String)] = []
+    if let assetLinks, let package {
+      let data = try AASACommand.readFile(assetLinks)
+      let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
+      problems += loaded.table.verifyAssetLinks(
+        data, packageName: package, fingerprints: arguments.repeated["android-fingerprint"] ?? [],
+        domain: arguments.options["domain"])
+      header.append(("package", JSONText.string(package)))
+    }
+    if let appClip {
+      guard AASALinter.isWellFormedAppID(appClip) else {
+        throw Arguments.UsageError(message: "--app-clip \(quoted(appClip)) is not TEAMID.bundle.id")
+      }
+      for page in pages {
+        let html = String(decoding: try AASACommand.readFile(page), as: UTF8.self)
+        problems += LandingPageCheck.problems(of: html, page: page, appClipID: appClip)
+      }
+      header.append(("appClip", JSONText.string(appClip)))
+    }
     return ProblemReport(problems: problems, strict: arguments.flags.contains("strict")).print(
-      format: format, header: [("package", JSONText.string(package))])
+      format: format, header: header)
   }
 }

@@ -61,6 +61,12 @@ public enum _ToolboxFuzzing {
     (problem.details, problem.component)
   }
 
+  /// What `deeplink site verify --page` finds in a served page for the App Clip `appClipID`: the
+  /// codes of its problems (`smartAppBannerMissing`, `appClipCardMissing`, `appClipCardNotShown`).
+  public static func landingPageProblems(_ html: String, appClipID: String) -> [String] {
+    LandingPageCheck.problems(of: html, page: "page.html", appClipID: appClipID).map(\.code)
+  }
+
   /// The most bytes a QR code holds.
   public static var qrCodeMaxBytes: Int { QRCode.maxBytes }
 

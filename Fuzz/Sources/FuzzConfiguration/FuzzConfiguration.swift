@@ -30,7 +30,9 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CIn
     let text = String(decoding: json, as: UTF8.self)
     if text.contains("\"CFBundle") || text.contains("\"com.apple.") { checkInfoPlist(json) }
   default:
-    checkLinkList(String(decoding: json, as: UTF8.self))
+    let text = String(decoding: json, as: UTF8.self)
+    checkLinkList(text)
+    checkLandingPage(text)
     return 0
   }
   let problems = AppSiteAssociation.lint(json: json)
@@ -47,6 +49,22 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>, _ count: Int) -> CIn
   checkMatches(file, paths: paths(in: json).prefix(64), problems: problems)
   checkLarge(json)
   return 0
+}
+
+/// The text as a served landing page (`deeplink site verify --page`): never a crash, one problem
+/// at most, and one of the three codes; a page that names the App Clip and asks for its card in
+/// its banner passes.
+private func checkLandingPage(_ text: String) {
+  let clip = "ABCDE12345.com.example.app.Clip"
+  let codes = _ToolboxFuzzing.landingPageProblems(text, appClipID: clip)
+  if codes.count > 1
+    || !codes.allSatisfy(["smartAppBannerMissing", "appClipCardMissing", "appClipCardNotShown"].contains)
+  {
+    violation("a page gave \(codes)")
+  }
+  let card = #"<meta name="apple-itunes-app" content="app-clip-bundle-id=com.example.app.Clip, app-clip-display=card">"#
+  let withCard = _ToolboxFuzzing.landingPageProblems(card + text, appClipID: clip)
+  if !withCard.isEmpty { violation("a page whose first banner shows the card gave \(withCard)") }
 }
 
 /// What the tool reports of one app for a URL (`_ToolboxFuzzing.match`).

@@ -9,7 +9,7 @@ import DeepLinkKit
 /// `badVariableName`, `variableInValue`, `undefinedVariable`, `unterminatedVariable`,
 /// `emptyVariable`, `shadowsPredefined`, `defaultsPatternKey`, `catchAll`, `unreachableRule`,
 /// `noApplinks`. (`invalidJSON` and `notAnObject` stop the reading: ``AppSiteAssociation/lint(json:appID:)``.)
-struct AASALinter {
+package struct AASALinter {
   private(set) var problems: [ConfigurationProblem] = []
 
   /// How many cells of token comparisons the search for unreachable rules may cost: ample for
@@ -205,7 +205,7 @@ struct AASALinter {
   }
 
   /// `^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$`.
-  static func isWellFormedAppID(_ id: String) -> Bool {
+  package static func isWellFormedAppID(_ id: String) -> Bool {
     let bytes = Array(id.utf8)
     guard bytes.count > 11, bytes[10] == UInt8(ascii: ".") else { return false }
     return bytes[..<10].allSatisfy { $0.isASCIIDigit || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }

@@ -33,7 +33,8 @@ struct LinkSite: Sendable {
     var name: String
     /// The iOS app IDs (`TEAMID.bundle.id`) for the apple-app-site-association file; none, no file.
     var appIDs: [String]
-    /// Their App Clips (`TEAMID.bundle.id.Clip`), for the file's `appclips` section.
+    /// Their App Clips (`TEAMID.bundle.id.Clip`), for the file's `appclips` section; the first is
+    /// the App Clip whose card the pages' Smart App Banner shows.
     var appClipIDs: [String]
     /// The App Store app ID (digits), for the store link and the Smart App Banner.
     var appStoreID: String?
@@ -66,6 +67,10 @@ struct LinkSite: Sendable {
       self.androidFingerprints = androidFingerprints
       self.domain = domain
     }
+
+    /// The bundle ID of the App Clip the pages show the card of: the first App Clip's ID without
+    /// its team ID.
+    var appClipBundleID: String? { appClipIDs.first.map { String($0.split(separator: ".", maxSplits: 1).last ?? "") } }
   }
 
   /// One file of the tree.
@@ -136,6 +141,13 @@ extension RouteTable {
     }
     if let id = options.appStoreID, id.isEmpty || !id.allSatisfy({ $0.isASCII && $0.isNumber }) {
       throw RouteTableError(problems: [.init(.invalidOption, "the App Store ID \(quoted(id)) is not a number")])
+    }
+    if let id = options.appClipIDs.first, !AASALinter.isWellFormedAppID(id) {
+      throw RouteTableError(problems: [
+        .init(
+          .invalidOption,
+          "the App Clip ID \(quoted(id)) is not TEAMID.bundle.id; the pages' banner names the App Clip's bundle ID")
+      ])
     }
     if let image = options.image, let problem = RouteTable.LandingPage.imageProblem(image) {
       throw RouteTableError(problems: [.init(.invalidOption, "the site's image \(quoted(image)) \(problem)")])

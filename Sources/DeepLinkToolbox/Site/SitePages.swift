@@ -268,10 +268,15 @@ struct SitePages {
     var head = previewTags(
       title: title, description: entry.page?.description ?? options.description,
       image: entry.page?.image ?? options.image)
-    if let id = options.appStoreID {
-      head.append(
-        "<meta name=\"apple-itunes-app\" id=\"dlk-banner\" content=\"app-id=\(id), app-argument=\(Self.html(canonical))\">"
-      )
+    // The Smart App Banner (Apple, "Promoting Apps with Smart App Banners"), and with an App Clip
+    // its card, which Safari shows over the page (AppClip, "Supporting invocations from your
+    // website and the Messages app"). The script replaces the argument, which comes last.
+    var banner: [String] = []
+    if let id = options.appStoreID { banner.append("app-id=\(id)") }
+    if let clip = options.appClipBundleID { banner += ["app-clip-bundle-id=\(clip)", "app-clip-display=card"] }
+    if !banner.isEmpty {
+      let content = (banner + ["app-argument=\(canonical)"]).joined(separator: ", ")
+      head.append("<meta name=\"apple-itunes-app\" id=\"dlk-banner\" content=\"\(Self.html(content))\">")
     }
     let appStore = options.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
     let play = options.androidPackage.map { "https://play.google.com/store/apps/details?id=\($0)" }
