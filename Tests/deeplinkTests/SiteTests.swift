@@ -27,7 +27,8 @@ import Testing
     #expect(
       site.files.map(\.path) == [
         ".well-known/apple-app-site-association", ".well-known/assetlinks.json", "_dlk/item.html", "_dlk/account.html",
-        "_dlk/docs.html", "_dlk/search.html", "_dlk/home.html", "search/index.html", "index.html", "404.html",
+        "_dlk/offer.html", "_dlk/docs.html", "_dlk/search.html", "_dlk/home.html", "search/index.html", "index.html",
+        "404.html",
         "_redirects", "_headers",
       ])
     #expect(!site.files.contains { $0.contents.contains("deleteAccount.html") })

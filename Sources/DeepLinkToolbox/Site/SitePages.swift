@@ -293,6 +293,7 @@ struct SitePages {
       \(entry.page?.description.map { "<p>\(Self.html($0))</p>" } ?? "")
       <p>This opens in the \(Self.html(options.name)) app. Get the app, and it opens here right after the install.</p>
       <p><button id="dlk-get" type="button">Get the app</button></p>
+      \(inAppBrowserBox(for: entry))
       <p id="dlk-link"></p>
       <p>\(stores.joined(separator: " · "))</p>
       </main>
@@ -310,6 +311,16 @@ struct SitePages {
         var button = document.getElementById("dlk-get");
         button.setAttribute("data-link", link);
         document.getElementById("dlk-link").textContent = link;
+        // An app's own browser (InAppBrowsers) hands no universal link to iOS: show the button
+        // that opens the route by the app's scheme, and the hint to open the page in Safari.
+        var markers = \(Self.scriptArray(InAppBrowsers.markers.map(\.marker)));
+        var agent = navigator.userAgent;
+        if (markers.some(function (marker) { return agent.indexOf(marker) >= 0; })) {
+          document.getElementById("dlk-in-app").hidden = false;
+          var open = document.getElementById("dlk-open-app");
+          var rest = link.slice(("https://" + host).length);
+          if (open) open.setAttribute("href", \(customSchemePrefix) + rest\(table.customSchemeHost == .host ? "" : ".replace(/^\\//, \"\")"));
+        }
         var banner = document.getElementById("dlk-banner");
         if (banner) banner.setAttribute("content", banner.getAttribute("content").replace(/app-argument=.*$/, "app-argument=" + link));
         button.addEventListener("click", function () {
@@ -347,6 +358,29 @@ struct SitePages {
 
       """
   }
+
+  /// The part of a route's page that an app's own browser shows (hidden elsewhere): the button
+  /// that opens the route by the table's first custom scheme, when the route accepts that source,
+  /// and the hint to open the page in Safari.
+  func inAppBrowserBox(for entry: RouteTable.Entry) -> String {
+    let opensByScheme = !table.schemes.isEmpty && entry.sources.map { $0.contains(.customScheme) } ?? true
+    let button = opensByScheme ? "<p><a id=\"dlk-open-app\" href=\"#\">Open in the app</a></p>\n" : ""
+    return """
+      <div id="dlk-in-app" hidden>
+      \(button)<p>This app's browser cannot open the \(Self.html(options.name)) app by itself. To open it, \
+      open this page in Safari: tap the ··· or share button, then Open in Safari (Open in browser).</p>
+      </div>
+      """
+  }
+
+  /// What the custom-scheme link of a page's link starts with: the scheme, and the host when
+  /// the table reads a custom-scheme link's host as a host (`customSchemeHost: host`).
+  var customSchemePrefix: String {
+    let scheme = table.schemes.first ?? ""
+    return Self.script(table.customSchemeHost == .host ? "\(scheme)://\(domain)" : "\(scheme)://")
+  }
+
+  static func scriptArray(_ texts: [String]) -> String { "[" + texts.map(script).joined(separator: ", ") + "]" }
 
   /// How every page begins: HTML5, UTF-8, sized for a phone.
   static let preamble = """

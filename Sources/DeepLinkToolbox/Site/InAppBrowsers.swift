@@ -1,0 +1,21 @@
+/// The apps that open a link in a browser of their own, which does not hand a universal link to
+/// iOS: the user lands on the route's page with the app installed and no way in. A landing page
+/// tells these browsers by their user agents and shows an "Open in the app" button carrying the
+/// route's custom-scheme link, and a hint to open the page in Safari; never a redirect without a
+/// tap, which flashes a system prompt and loses the user. Every other browser, Safari first, sees
+/// the page as it is. Kept in one place: the pages' script reads these markers, and
+/// `Tests/Site/check` loads a page in Chromium with a user agent of each app and with Safari's.
+enum InAppBrowsers {
+  /// An app, and a text its browser's user agent carries and Safari's does not.
+  typealias Marker = (app: String, marker: String)
+
+  /// The markers, as the apps' browsers write them. Messenger's (`FBAN/MessengerForiOS`) is
+  /// Facebook's; Gmail is not here: its browser sends no user agent of its own that tells it
+  /// from Safari's, and its readers reach the app by the page's hint.
+  static let markers: [Marker] = [
+    ("Facebook, Messenger", "FBAN/"), ("Facebook on Android", "FB_IAB/"), ("Instagram", "Instagram "),
+    ("TikTok", "musical_ly"), ("TikTok's web view", "BytedanceWebview"), ("LinkedIn", "LinkedInApp"),
+    ("Snapchat", "Snapchat/"), ("X", "Twitter for iPhone"), ("Pinterest", "Pinterest/"), ("LINE", " Line/"),
+    ("WeChat", "MicroMessenger/"), ("the Google app", " GSA/"),
+  ]
+}
