@@ -25,13 +25,14 @@ public enum _ToolboxFuzzing {
     return (list.lines.count, results)
   }
 
-  /// The QR code `deeplink qa` draws for `text`: its size in modules and version, as a PNG
-  /// (`scale` pixels a module, a quiet zone of `border` modules) and as SVG; `nil` when the text
-  /// is longer than a code holds (``qrCodeMaxBytes``).
-  public static func qrCode(_ text: String, scale: Int, border: Int) -> (
+  /// The QR code `deeplink qa` (level M) and `deeplink qr` draw for `text` at error correction
+  /// `level` (`L`, `M`, `Q` or `H`): its size in modules and version, as a PNG (`scale` pixels a
+  /// module, a quiet zone of `border` modules) and as SVG; `nil` when the text is longer than a
+  /// code holds at the level (``qrCodeMaxBytes(level:)``).
+  public static func qrCode(_ text: String, scale: Int, border: Int, level: String = "M") -> (
     size: Int, version: Int, png: [UInt8], svg: String
   )? {
-    guard let code = try? QRCode(text) else { return nil }
+    guard let level = QRCode.Level(rawValue: level), let code = try? QRCode(text, level: level) else { return nil }
     return (code.size, code.version, code.png(scale: scale, border: border), code.svg())
   }
 
@@ -67,8 +68,8 @@ public enum _ToolboxFuzzing {
     LandingPageCheck.problems(of: html, page: "page.html", appClipID: appClipID).map(\.code)
   }
 
-  /// The most bytes a QR code holds.
-  public static var qrCodeMaxBytes: Int { QRCode.maxBytes }
+  /// The most bytes a QR code holds at error correction `level` (`L`, `M`, `Q` or `H`).
+  public static func qrCodeMaxBytes(level: String = "M") -> Int { QRCode.Level(rawValue: level)?.maxBytes ?? 0 }
 
   /// The files `deeplink site` writes for `table` (an app called `name`, in the App Store as
   /// `appStoreID`), or `nil` when it refuses the table.

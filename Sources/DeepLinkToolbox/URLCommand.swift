@@ -39,33 +39,10 @@ extension DeepLinkTool {
       printError("deeplink: noRoute: no route is named \(shown(name)) (routes: \(TextRules.escaped(names)))")
       return 1
     }
-    // A repeated query parameter (`tag*`) may be given more than once; a defaulted one that is not
-    // given takes its default, as the route a link without it resolves to does.
-    let query = (try? RoutePattern(entry.path))?.query ?? []
-    var parameters: [String: String] = [:]
-    var repeated: [String: [String]] = [:]
-    for pair in arguments.positional.dropFirst() {
-      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw Arguments.UsageError(message: "\(shown(pair)) is not a KEY=VALUE parameter")
-      }
-      let key = String(pair[..<equals])
-      let value = String(pair[pair.index(after: equals)...])
-      if query.contains(where: { $0.name == key && $0.presence == .repeated }) {
-        repeated[key, default: []].append(value)
-        continue
-      }
-      guard parameters[key] == nil else {
-        throw Arguments.UsageError(message: "the parameter \(shown(key)) is given twice")
-      }
-      parameters[key] = value
-    }
-    for parameter in query {
-      if case .defaulted(let value) = parameter.presence, parameters[parameter.name] == nil {
-        parameters[parameter.name] = value
-      }
-    }
+    let route = try namedRoute(entry, values: arguments.positional.dropFirst())
+    let parameters = route.parameters
     do {
-      let link = try router.urlString(for: NamedRoute(name, parameters: parameters, repeated: repeated))
+      let link = try router.urlString(for: route)
       // What opens the link: the simulator opens it from outside the app, a push carries it. A
       // route limited to other sources (`inApp`) refuses either; the link alone is printed, with
       // a warning, for the app's own use.
@@ -106,6 +83,38 @@ extension DeepLinkTool {
       printError("deeplink: \(error)")
       return 1
     }
+  }
+
+  /// The route of `entry` with the values of `KEY=VALUE` words: a repeated query parameter
+  /// (`tag*`) may be given more than once; a defaulted one that is not given takes its default,
+  /// as the route a link without it resolves to does.
+  static func namedRoute(_ entry: RouteTable.Entry, values pairs: some Sequence<String>) throws(Arguments.UsageError)
+    -> NamedRoute
+  {
+    let query = (try? RoutePattern(entry.path))?.query ?? []
+    var parameters: [String: String] = [:]
+    var repeated: [String: [String]] = [:]
+    for pair in pairs {
+      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+        throw Arguments.UsageError(message: "\(shown(pair)) is not a KEY=VALUE parameter")
+      }
+      let key = String(pair[..<equals])
+      let value = String(pair[pair.index(after: equals)...])
+      if query.contains(where: { $0.name == key && $0.presence == .repeated }) {
+        repeated[key, default: []].append(value)
+        continue
+      }
+      guard parameters[key] == nil else {
+        throw Arguments.UsageError(message: "the parameter \(shown(key)) is given twice")
+      }
+      parameters[key] = value
+    }
+    for parameter in query {
+      if case .defaulted(let value) = parameter.presence, parameters[parameter.name] == nil {
+        parameters[parameter.name] = value
+      }
+    }
+    return NamedRoute(entry.name, parameters: parameters, repeated: repeated)
   }
 
   /// A push payload for the simulator (`xcrun simctl push booted [BUNDLE] FILE`) with `fields`:

@@ -48,7 +48,9 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 /// its page inlines (CodeReader: zlib, a path reader and zbar, none of them the encoder's code).
 /// Reading a picture back is the costly part: one link in four is read back.
 private func checkQRCode(_ text: String) {
-  if let code = _ToolboxFuzzing.qrCode(text, scale: 2, border: 4) {
+  // Each level in turn (by the text's length, so that a finding replays): `qa` draws M, `qr` any.
+  let level = ["L", "M", "Q", "H"][text.utf8.count % 4]
+  if let code = _ToolboxFuzzing.qrCode(text, scale: 2, border: 4, level: level) {
     if code.size != 17 + 4 * code.version || !(1...40).contains(code.version) {
       violation("a code of size \(code.size)")
     }
@@ -70,7 +72,7 @@ private func checkQRCode(_ text: String) {
     if fromSVG != bytes {
       violation("the SVG code of \(text.debugDescription) reads as \(String(describing: fromSVG))")
     }
-  } else if text.utf8.count <= _ToolboxFuzzing.qrCodeMaxBytes {
-    violation("\(text.utf8.count) bytes have no code")
+  } else if text.utf8.count <= _ToolboxFuzzing.qrCodeMaxBytes(level: level) {
+    violation("\(text.utf8.count) bytes have no code at level \(level)")
   }
 }

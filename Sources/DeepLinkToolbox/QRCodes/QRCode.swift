@@ -1,7 +1,8 @@
-/// A QR code of a link, made here (ISO/IEC 18004, model 2): the text in byte mode, error
-/// correction level M (15% of the code may be lost), the smallest of the 40 versions that holds it,
-/// and the mask with the lowest penalty. `deeplink qa` draws one per example link, for a phone's
-/// camera to open the app.
+/// A QR code of a link, made here (ISO/IEC 18004, model 2): the text in byte mode, an error
+/// correction level (M by default: 15% of the code may be lost; H, 30%, for print with a logo over
+/// it), the smallest of the 40 versions that holds it, and the mask with the lowest penalty.
+/// `deeplink qa` draws one per example link, for a phone's camera to open the app, and
+/// `deeplink qr` one for print.
 ///
 /// ```swift
 /// let code = try QRCode("https://shop.example.com/items/42")
@@ -9,20 +10,50 @@
 /// let png = code.png()   // a 1-bit grayscale PNG, 4 pixels a module, with a quiet zone
 /// ```
 struct QRCode: Sendable, Hashable {
+  /// How much of the code may be lost (covered, torn, printed over) and still read: ISO/IEC
+  /// 18004's four levels, each taking more of the code for error correction.
+  enum Level: String, Sendable, Hashable, CaseIterable {
+    /// About 7%.
+    case low = "L"
+    /// About 15%: the default.
+    case medium = "M"
+    /// About 25%.
+    case quartile = "Q"
+    /// About 30%: print with a logo over the middle.
+    case high = "H"
+
+    /// The level's two bits in the format information (L 01, M 00, Q 11, H 10).
+    var formatBits: Int {
+      switch self {
+      case .low: 1
+      case .medium: 0
+      case .quartile: 3
+      case .high: 2
+      }
+    }
+
+    /// The most UTF-8 bytes a code holds at this level (version 40).
+    var maxBytes: Int { (QRCode.dataCapacity(40, self) * 8 - 4 - 16) / 8 }
+  }
+
   /// Why a text has no QR code here.
   struct TooLong: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text's length in UTF-8 bytes.
     var bytes: Int
+    var level: Level = .medium
     var description: String {
-      "the text is \(bytes) bytes; a QR code at error correction level M holds at most \(QRCode.maxBytes)"
+      "the text is \(bytes) bytes; a QR code at error correction level \(level.rawValue) holds at most "
+        + "\(level.maxBytes)"
     }
   }
 
-  /// The most UTF-8 bytes a code holds (version 40, level M).
-  static let maxBytes = 2331
+  /// The most UTF-8 bytes a code holds at level M (version 40).
+  static let maxBytes = Level.medium.maxBytes
 
   /// The version, 1 to 40.
   let version: Int
+  /// The error correction level.
+  let level: Level
   /// The mask applied, 0 to 7.
   let mask: Int
   /// Modules on a side: 17 + 4 × version.
@@ -30,14 +61,18 @@ struct QRCode: Sendable, Hashable {
   /// The modules, row by row; `true` is dark.
   private let modules: [Bool]
 
-  /// Makes the code of `text`.
+  /// Makes the code of `text` at `level`.
   ///
-  /// - Throws: ``TooLong`` when the text is longer than ``maxBytes`` bytes.
-  init(_ text: String) throws(TooLong) {
+  /// - Throws: ``TooLong`` when the text is longer than the level holds (``Level/maxBytes``).
+  init(_ text: String, level: Level = .medium) throws(TooLong) {
     let bytes = Array(text.utf8)
-    guard let version = (1...40).first(where: { Self.dataCapacity($0) * 8 >= Self.bitsNeeded(bytes.count, $0) })
-    else { throw TooLong(bytes: bytes.count) }
-    let codewords = Self.interleaved(Self.dataCodewords(bytes, version: version), version: version)
+    guard
+      let version = (1...40).first(where: {
+        Self.dataCapacity($0, level) * 8 >= Self.bitsNeeded(bytes.count, $0)
+      })
+    else { throw TooLong(bytes: bytes.count, level: level) }
+    let codewords = Self.interleaved(
+      Self.dataCodewords(bytes, version: version, level: level), version: version, level: level)
     var matrix = QRMatrix(version: version)
     matrix.drawFunctionPatterns()
     matrix.drawCodewords(codewords)
@@ -45,11 +80,12 @@ struct QRCode: Sendable, Hashable {
     for mask in 0..<8 {
       var candidate = matrix
       candidate.apply(mask: mask)
-      candidate.drawFormatBits(mask: mask)
+      candidate.drawFormatBits(mask: mask, level: level.formatBits)
       let penalty = candidate.penalty()
       if best == nil || penalty < best!.penalty { best = (penalty, mask, candidate.modules) }
     }
     self.version = version
+    self.level = level
     self.mask = best!.mask
     self.modules = best!.modules
   }
@@ -59,16 +95,55 @@ struct QRCode: Sendable, Hashable {
 
   // MARK: - Data
 
-  /// Error correction codewords per block, level M, by version.
-  static let eccPerBlock = [
+  /// Error correction codewords per block, by level and version (ISO/IEC 18004, table 9).
+  static func eccPerBlock(_ version: Int, _ level: Level) -> Int {
+    switch level {
+    case .low: eccLow[version - 1]
+    case .medium: eccMedium[version - 1]
+    case .quartile: eccQuartile[version - 1]
+    case .high: eccHigh[version - 1]
+    }
+  }
+  /// Error correction blocks, by level and version (ISO/IEC 18004, table 9).
+  static func blocks(_ version: Int, _ level: Level) -> Int {
+    switch level {
+    case .low: blocksLow[version - 1]
+    case .medium: blocksMedium[version - 1]
+    case .quartile: blocksQuartile[version - 1]
+    case .high: blocksHigh[version - 1]
+    }
+  }
+  private static let eccLow = [
+    7, 10, 15, 20, 26, 18, 20, 24, 30, 18, 20, 24, 26, 30, 22, 24, 28, 30, 28, 28, 28, 28, 30, 30, 26, 28, 30, 30, 30,
+    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+  ]
+  private static let eccMedium = [
     10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28,
     28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
   ]
-  /// Error correction blocks, level M, by version.
-  static let blocks = [
+  private static let eccQuartile = [
+    13, 22, 18, 26, 18, 24, 18, 22, 20, 24, 28, 26, 24, 20, 30, 24, 28, 28, 26, 30, 28, 30, 30, 30, 30, 28, 30, 30, 30,
+    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+  ]
+  private static let eccHigh = [
+    17, 28, 22, 16, 22, 28, 26, 26, 24, 28, 24, 28, 22, 24, 24, 30, 28, 28, 26, 28, 30, 24, 30, 30, 30, 30, 30, 30, 30,
+    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+  ]
+  private static let blocksLow = [
+    1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8, 8, 9, 9, 10, 12, 12, 12, 13, 14, 15, 16, 17, 18, 19, 19,
+    20, 21, 22, 24, 25,
+  ]
+  private static let blocksMedium = [
     1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33,
-    35,
-    37, 38, 40, 43, 45, 47, 49,
+    35, 37, 38, 40, 43, 45, 47, 49,
+  ]
+  private static let blocksQuartile = [
+    1, 1, 2, 2, 4, 4, 6, 6, 8, 8, 8, 10, 12, 16, 12, 17, 16, 18, 21, 20, 23, 23, 25, 27, 29, 34, 34, 35, 38, 40, 43, 45,
+    48, 51, 53, 56, 59, 62, 65, 68,
+  ]
+  private static let blocksHigh = [
+    1, 1, 2, 4, 4, 4, 5, 6, 8, 8, 11, 11, 16, 16, 18, 16, 19, 21, 25, 25, 25, 34, 30, 32, 35, 37, 40, 42, 45, 48, 51,
+    54, 57, 60, 63, 66, 70, 74, 77, 81,
   ]
 
   /// All codewords of a version: its modules that are neither function patterns nor format or
@@ -83,15 +158,15 @@ struct QRCode: Sendable, Hashable {
     return modules / 8
   }
 
-  static func dataCapacity(_ version: Int) -> Int {
-    rawCodewords(version) - eccPerBlock[version - 1] * blocks[version - 1]
+  static func dataCapacity(_ version: Int, _ level: Level = .medium) -> Int {
+    rawCodewords(version) - eccPerBlock(version, level) * blocks(version, level)
   }
 
   /// The bits a byte-mode segment of `count` bytes takes: its mode, its length, its data.
   static func bitsNeeded(_ count: Int, _ version: Int) -> Int { 4 + (version <= 9 ? 8 : 16) + 8 * count }
 
   /// The data codewords: mode 0100, the length, the bytes, a terminator, and pad bytes.
-  static func dataCodewords(_ bytes: [UInt8], version: Int) -> [UInt8] {
+  static func dataCodewords(_ bytes: [UInt8], version: Int, level: Level) -> [UInt8] {
     var bits: [Bool] = []
     func append(_ value: Int, _ count: Int) {
       for shift in stride(from: count - 1, through: 0, by: -1) { bits.append((value >> shift) & 1 == 1) }
@@ -99,7 +174,7 @@ struct QRCode: Sendable, Hashable {
     append(0b0100, 4)
     append(bytes.count, version <= 9 ? 8 : 16)
     for byte in bytes { append(Int(byte), 8) }
-    let capacity = dataCapacity(version) * 8
+    let capacity = dataCapacity(version, level) * 8
     append(0, min(4, capacity - bits.count))
     append(0, (8 - bits.count % 8) % 8)
     var codewords = stride(from: 0, to: bits.count, by: 8).map { start in
@@ -114,9 +189,9 @@ struct QRCode: Sendable, Hashable {
   }
 
   /// The data split into blocks, each with its Reed–Solomon codewords, interleaved.
-  static func interleaved(_ data: [UInt8], version: Int) -> [UInt8] {
-    let count = blocks[version - 1]
-    let ecc = eccPerBlock[version - 1]
+  static func interleaved(_ data: [UInt8], version: Int, level: Level) -> [UInt8] {
+    let count = blocks(version, level)
+    let ecc = eccPerBlock(version, level)
     let raw = rawCodewords(version)
     let shortBlocks = count - raw % count
     let shortLength = raw / count

@@ -77,10 +77,10 @@ struct QRMatrix {
     return result
   }
 
-  /// The format information: level M (00) and the mask, BCH-coded, in both copies, and the dark
-  /// module beside them.
-  mutating func drawFormatBits(mask: Int) {
-    let data = 0b00 << 3 | mask
+  /// The format information: the error correction level's two bits (`level`, M's 00 by
+  /// default) and the mask's three, BCH-coded, in both copies, and the dark module beside them.
+  mutating func drawFormatBits(mask: Int, level: Int = 0) {
+    let data = level << 3 | mask
     var remainder = data
     for _ in 0..<10 { remainder = (remainder << 1) ^ ((remainder >> 9) * 0x537) }
     let bits = (data << 10 | remainder) ^ 0x5412
