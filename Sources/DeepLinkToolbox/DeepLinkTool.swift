@@ -24,7 +24,8 @@ package struct DeepLinkTool {
       """,
     subcommands: [
       demoCommand, ResolveInput.command, urlCommand, lintCommand, routesCommand, CheckLinksCommand.command,
-      SiteCommand.qaCommand, QRCommand.command, AASACommand.command, SiteCommand.command, AppConfigurationCommands.doctorCommand,
+      SiteCommand.qaCommand, QRCommand.command, AASACommand.command, SiteCommand.command,
+      AppConfigurationCommands.doctorCommand,
       AppConfigurationCommands.plistCommand, helpCommand, Completions.command,
     ])
 

@@ -96,21 +96,16 @@ struct QRCode: Sendable, Hashable {
   // MARK: - Data
 
   /// Error correction codewords per block, by level and version (ISO/IEC 18004, table 9).
-  static func eccPerBlock(_ version: Int, _ level: Level) -> Int {
-    switch level {
-    case .low: eccLow[version - 1]
-    case .medium: eccMedium[version - 1]
-    case .quartile: eccQuartile[version - 1]
-    case .high: eccHigh[version - 1]
-    }
-  }
+  static func eccPerBlock(_ version: Int, _ level: Level) -> Int { tables(level).ecc[version - 1] }
   /// Error correction blocks, by level and version (ISO/IEC 18004, table 9).
-  static func blocks(_ version: Int, _ level: Level) -> Int {
+  static func blocks(_ version: Int, _ level: Level) -> Int { tables(level).blocks[version - 1] }
+  /// A level's two rows of table 9, by version.
+  private static func tables(_ level: Level) -> (ecc: [Int], blocks: [Int]) {
     switch level {
-    case .low: blocksLow[version - 1]
-    case .medium: blocksMedium[version - 1]
-    case .quartile: blocksQuartile[version - 1]
-    case .high: blocksHigh[version - 1]
+    case .low: (eccLow, blocksLow)
+    case .medium: (eccMedium, blocksMedium)
+    case .quartile: (eccQuartile, blocksQuartile)
+    case .high: (eccHigh, blocksHigh)
     }
   }
   private static let eccLow = [
