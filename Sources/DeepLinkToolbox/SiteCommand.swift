@@ -35,6 +35,11 @@ enum SiteCommand {
       Option(name: "name", value: "name", help: "The app's name, which titles the pages (default: the domain)."),
       Option(name: "description", value: "text", help: "The app's description, in the 404 page's preview."),
       Option(name: "image", value: "url", help: "The image of the 404 page's preview."),
+      Option(
+        name: "icon", value: "file", help: "The app's icon (PNG), above each page's title.", completion: .file),
+      Option(
+        name: "stylesheet", value: "file", help: "A stylesheet (CSS) in place of the pages' default look.",
+        completion: .file),
       with(AASACommand.appID) { $0.isRepeatable = true }, with(AASACommand.appClip) { $0.isRepeatable = true },
       Option(name: "app-store-id", value: "n", help: "The app's App Store identifier, for the banner and store links."),
       androidPackage, androidFingerprint,
@@ -75,6 +80,10 @@ enum SiteCommand {
     // The app's name titles the pages; without --name, the domain does.
     let name =
       arguments.options["name"] ?? arguments.options["domain"] ?? loaded.table.appSiteAssociationDomains.first ?? ""
+    let icon = try arguments.options["icon"].map { Array(try AASACommand.readFile($0)) }
+    let stylesheet = try arguments.options["stylesheet"].map {
+      String(decoding: try AASACommand.readFile($0), as: UTF8.self)
+    }
     let site: LinkSite
     do {
       site = try loaded.table.site(
@@ -83,7 +92,7 @@ enum SiteCommand {
           appStoreID: arguments.options["app-store-id"],
           androidPackage: arguments.options["android-package"], androidFingerprints: fingerprints,
           domain: arguments.options["domain"], description: arguments.options["description"],
-          image: arguments.options["image"]))
+          image: arguments.options["image"], icon: icon, stylesheet: stylesheet))
     } catch {
       throw DeepLinkTool.TableFailure(
         message: "\(loaded.label): " + error.problems.map(\.message).joined(separator: "; "))

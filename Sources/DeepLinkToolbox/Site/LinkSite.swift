@@ -50,13 +50,19 @@ struct LinkSite: Sendable {
     /// The app's preview image (an absolute `https` URL), for `404.html` and the pages of routes
     /// that declare none.
     var image: String?
+    /// The app's icon (a PNG), shown above each page's title and served as `_dlk/icon.png`.
+    var icon: [UInt8]?
+    /// A team's own stylesheet, in place of the pages' default look (`SitePages.defaultStyle`).
+    var stylesheet: String?
 
     /// Creates options.
     init(
       name: String, appIDs: [String] = [], appClipIDs: [String] = [], appStoreID: String? = nil,
       androidPackage: String? = nil, androidFingerprints: [String] = [], domain: String? = nil,
-      description: String? = nil, image: String? = nil
+      description: String? = nil, image: String? = nil, icon: [UInt8]? = nil, stylesheet: String? = nil
     ) {
+      self.icon = icon
+      self.stylesheet = stylesheet
       self.description = description
       self.image = image
       self.name = name
@@ -149,6 +155,15 @@ extension RouteTable {
           "the App Clip ID \(quoted(id)) is not TEAMID.bundle.id; the pages' banner names the App Clip's bundle ID")
       ])
     }
+    if let icon = options.icon, !icon.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+      throw RouteTableError(problems: [.init(.invalidOption, "the icon is not a PNG file")])
+    }
+    if let style = options.stylesheet, style.lowercased().contains("</") || style.contains("<!--") {
+      // Inlined in a <style> element: "</style" would end it and let the rest be markup.
+      throw RouteTableError(problems: [
+        .init(.invalidOption, "the stylesheet holds \"</\" or \"<!--\", which would end its <style> element")
+      ])
+    }
     if let image = options.image, let problem = RouteTable.LandingPage.imageProblem(image) {
       throw RouteTableError(problems: [.init(.invalidOption, "the site's image \(quoted(image)) \(problem)")])
     }
@@ -171,6 +186,7 @@ extension RouteTable {
     let layout = pages.files(besides: files.map(\.path))
     guard layout.clashes.isEmpty else { throw RouteTableError(problems: layout.clashes) }
     files += layout.files
+    if let icon = options.icon { files.append(LinkSite.File(path: "_dlk/icon.png", bytes: icon)) }
     if let headers = SitePages.headers(for: files.map(\.path)) {
       files.append(.init(path: "_headers", contents: headers))
     }

@@ -174,6 +174,7 @@ struct SitePages {
     return """
       \(Self.preamble)
       \(previewTags(title: options.name, description: options.description, image: options.image).joined(separator: "\n"))
+      \(styleElement)
       <script>
       (function () {
         var routes = [
@@ -190,7 +191,7 @@ struct SitePages {
       </script>
       </head>
       <body>
-      <main id="dlk-not-found"><h1>\(Self.html(options.name))</h1><p>This page does not exist.</p></main>
+      <main id="dlk-not-found">\(appHeader)<h1>\(Self.html(options.name))</h1><p>This page does not exist.</p></main>
       </body>
       </html>
 
@@ -281,21 +282,25 @@ struct SitePages {
     let appStore = options.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
     let play = options.androidPackage.map { "https://play.google.com/store/apps/details?id=\($0)" }
     var stores: [String] = []
-    if let appStore { stores.append("<a id=\"dlk-app-store\" href=\"\(Self.html(appStore))\">App Store</a>") }
-    if let play { stores.append("<a id=\"dlk-play\" href=\"\(Self.html(play))\">Google Play</a>") }
+    if let appStore {
+      stores.append("<a id=\"dlk-app-store\" href=\"\(Self.html(appStore))\">Download on the App Store</a>")
+    }
+    if let play { stores.append("<a id=\"dlk-play\" href=\"\(Self.html(play))\">Get it on Google Play</a>") }
     return """
       \(Self.preamble)
       \(head.joined(separator: "\n"))
+      \(styleElement)
       </head>
       <body>
       <main>
+      \(appHeader)
       <h1>\(Self.html(title))</h1>
       \(entry.page?.description.map { "<p>\(Self.html($0))</p>" } ?? "")
       <p>This opens in the \(Self.html(options.name)) app. Get the app, and it opens here right after the install.</p>
       <p><button id="dlk-get" type="button">Get the app</button></p>
       \(inAppBrowserBox(for: entry))
       <p id="dlk-link"></p>
-      <p>\(stores.joined(separator: " · "))</p>
+      <p class="dlk-stores">\(stores.joined(separator: " "))</p>
       </main>
       <script>
       (function () {
@@ -381,6 +386,44 @@ struct SitePages {
   }
 
   static func scriptArray(_ texts: [String]) -> String { "[" + texts.map(script).joined(separator: ", ") + "]" }
+
+  /// The app's icon and name above a page's title.
+  var appHeader: String {
+    let icon =
+      options.icon == nil ? "" : "<img class=\"dlk-icon\" src=\"/_dlk/icon.png\" alt=\"\" width=\"72\" height=\"72\">"
+    return "<header class=\"dlk-app\">\(icon)<span>\(Self.html(options.name))</span></header>"
+  }
+
+  /// The pages' look: the team's stylesheet, or the default, inline (nothing is fetched).
+  var styleElement: String { "<style>\n\(options.stylesheet ?? Self.defaultStyle)</style>" }
+
+  /// The default look: an app's own page, phone width first, the system font, one clear
+  /// primary button, the store badges, light and dark.
+  static let defaultStyle = """
+    :root { color-scheme: light dark; --dlk-accent: #007aff; --dlk-page: #f2f2f7; --dlk-card: #fff;
+      --dlk-text: #1c1c1e; --dlk-muted: #6c6c70; }
+    @media (prefers-color-scheme: dark) {
+      :root { --dlk-accent: #0a84ff; --dlk-page: #000; --dlk-card: #1c1c1e; --dlk-text: #f2f2f7;
+        --dlk-muted: #a1a1a6; }
+    }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: var(--dlk-page); color: var(--dlk-text);
+      font: 17px/1.45 -apple-system, BlinkMacSystemFont, system-ui, "Segoe UI", Roboto, sans-serif; }
+    main { max-width: 28rem; margin: 0 auto; padding: 40px 20px; text-align: center; }
+    .dlk-app { display: flex; flex-direction: column; align-items: center; gap: 8px; margin-bottom: 24px;
+      font-weight: 600; }
+    .dlk-icon { width: 72px; height: 72px; border-radius: 16px; }
+    h1 { font-size: 28px; line-height: 1.2; margin: 0 0 12px; }
+    p { margin: 0 0 16px; color: var(--dlk-muted); }
+    #dlk-get, #dlk-open-app { display: block; width: 100%; padding: 14px 20px; border: 0; border-radius: 14px;
+      background: var(--dlk-accent); color: #fff; font: inherit; font-weight: 600; text-decoration: none;
+      cursor: pointer; }
+    #dlk-in-app { margin: 0 0 16px; padding: 16px; border-radius: 14px; background: var(--dlk-card); }
+    #dlk-link { font-size: 13px; word-break: break-all; }
+    .dlk-stores a { display: inline-block; margin: 4px; padding: 8px 16px; border-radius: 10px;
+      background: var(--dlk-text); color: var(--dlk-page); font-size: 15px; text-decoration: none; }
+
+    """
 
   /// How every page begins: HTML5, UTF-8, sized for a phone.
   static let preamble = """
