@@ -10,8 +10,8 @@ enum InAppBrowsers {
   typealias Marker = (app: String, marker: String)
 
   /// The markers, as the apps' browsers write them. Messenger's (`FBAN/MessengerForiOS`) is
-  /// Facebook's; Gmail is not here: its browser sends no user agent of its own that tells it
-  /// from Safari's, and its readers reach the app by the page's hint.
+  /// Facebook's. Gmail is not here: no marker of its browser could be confirmed, and a guess
+  /// would show the button in Safari too; its readers get the page as Safari's do.
   static let markers: [Marker] = [
     ("Facebook, Messenger", "FBAN/"), ("Facebook on Android", "FB_IAB/"), ("Instagram", "Instagram "),
     ("TikTok", "musical_ly"), ("TikTok's web view", "BytedanceWebview"), ("LinkedIn", "LinkedInApp"),
