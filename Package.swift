@@ -61,6 +61,11 @@ let package = Package(
         "DeepLinkKit", "DeepLinkKitRouting", "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitConfiguration",
         "DeepLinkKitTesting", "DeepLinkKitDeferred", "ExampleRoutes",
       ]),
+    // What DeepLinkKitConfiguration reads and writes: JSON tables, association files, an app's
+    // Info.plist; apart, so that the core's tests need no tooling product.
+    .testTarget(
+      name: "DeepLinkKitConfigurationTests",
+      dependencies: ["DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "ExampleRoutes"]),
     .testTarget(
       name: "DeepLinkKitUIKitTests",
       dependencies: [

@@ -259,8 +259,10 @@ import Testing
     #expect(Self.router.outcome(row.input) == row.expected)
   }
 
+  /// The hostile corpus is at least 200 inputs: 156 links and payloads here, and the 44 hostile
+  /// tables DeepLinkKitConfigurationTests holds (`HostileTableTests.theTableCorpusIsLarge`).
   @Test func theCorpusIsLarge() {
-    #expect(Self.allLinks.count + Self.payloadCases + HostileTableTests.tableCases.count >= 200)
+    #expect(Self.allLinks.count + Self.payloadCases >= 156)
   }
 
   // MARK: Payloads and other sources

@@ -8,6 +8,12 @@ import Testing
 @Suite struct HostileTableTests {
   // MARK: Route tables
 
+  /// With the core's 156 hostile links and payloads (`HostileInputTests.theCorpusIsLarge`), the
+  /// corpus is at least 200 inputs.
+  @Test func theTableCorpusIsLarge() {
+    #expect(Self.tableCases.count >= 44)
+  }
+
   static let tableCases: [(String, RouteTableError.Problem.Code)] = [
     (#"{"routes": [{"name": ["a"], "path": "/a"}]}"#, .invalidTable),
     (#"{"routes": [{"name": "a", "path": 1}]}"#, .invalidTable),
