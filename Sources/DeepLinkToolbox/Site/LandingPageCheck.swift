@@ -11,7 +11,7 @@ enum LandingPageCheck {
   /// (`TEAMID.bundle.id`): `smartAppBannerMissing` (no banner at all), `appClipCardMissing` (the
   /// banner names no App Clip, or another), `appClipCardNotShown` (a banner, not the card).
   static func problems(of html: String, page name: String, appClipID: String) -> [ConfigurationProblem] {
-    let bundle = String(appClipID.split(separator: ".", maxSplits: 1).last ?? "")
+    let bundle = LinkSite.Options.bundleID(ofAppID: appClipID)
     guard let content = bannerContent(in: html) else {
       return [
         ConfigurationProblem(

@@ -76,7 +76,10 @@ struct LinkSite: Sendable {
 
     /// The bundle ID of the App Clip the pages show the card of: the first App Clip's ID without
     /// its team ID.
-    var appClipBundleID: String? { appClipIDs.first.map { String($0.split(separator: ".", maxSplits: 1).last ?? "") } }
+    var appClipBundleID: String? { appClipIDs.first.map(Self.bundleID(ofAppID:)) }
+
+    /// An app ID's bundle ID: `ABCDE12345.com.example.app.Clip` without its team ID.
+    static func bundleID(ofAppID id: String) -> String { String(id.split(separator: ".", maxSplits: 1).last ?? "") }
   }
 
   /// One file of the tree.
