@@ -5,13 +5,16 @@ let package = Package(
   name: "DeepLinkKit",
   platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
   products: [
-    // What runs in the app: inputs, routing, dispatching; then the Apple glue and the items an app
-    // publishes (quick actions, user activities).
+    // What runs in the app: inputs, routing, dispatching; then the Apple glue.
     .library(name: "DeepLinkKit", targets: ["DeepLinkKit"]),
     // The router alone (DeepLinkKit re-exports it): for an app that only resolves and prints
     // links, which then carries no dispatcher.
     .library(name: "DeepLinkKitRouting", targets: ["DeepLinkKitRouting"]),
     .library(name: "DeepLinkKitUIKit", targets: ["DeepLinkKitUIKit"]),
+    // What an app publishes that comes back as a route: quick actions, user activities, Spotlight
+    // items and the notification categories its push rules need; apart, so that an app that
+    // publishes nothing does not carry them.
+    .library(name: "DeepLinkKitPublishing", targets: ["DeepLinkKitPublishing"]),
     // SwiftUI's glue: navigation states and the view modifiers; apart, so that a UIKit app neither
     // carries them nor links SwiftUI, Combine and Observation.
     .library(name: "DeepLinkKitSwiftUI", targets: ["DeepLinkKitSwiftUI"]),
@@ -37,6 +40,7 @@ let package = Package(
     .target(name: "DeepLinkKitRouting", path: "Sources/DeepLinkKit/Router"),
     .target(name: "DeepLinkKit", dependencies: ["DeepLinkKitRouting"], exclude: ["Router"]),
     .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
+    .target(name: "DeepLinkKitPublishing", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitSwiftUI", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitAppIntents", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
     .target(name: "DeepLinkKitConfiguration", dependencies: ["DeepLinkKit"]),
@@ -46,10 +50,14 @@ let package = Package(
     // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
     .target(
       name: "DeepLinkKitTesting",
-      dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitAppIntents", "DeepLinkKitDeferred"]),
+      dependencies: [
+        "DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitPublishing", "DeepLinkKitAppIntents", "DeepLinkKitDeferred",
+      ]),
     // The `deeplink` tool: its commands, writers and reports, internal to the package (the fuzzers
     // reach them through `_DeepLinkToolbox`); the executable only calls them.
-    .target(name: "DeepLinkToolbox", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitConfiguration"]),
+    .target(
+      name: "DeepLinkToolbox",
+      dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitPublishing", "DeepLinkKitConfiguration"]),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkToolbox"]),
     // Route tables the tests share: the README's and a four-level coordinator app's.
     .target(
@@ -58,8 +66,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkKitTests",
       dependencies: [
-        "DeepLinkKit", "DeepLinkKitRouting", "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitConfiguration",
-        "DeepLinkKitTesting", "DeepLinkKitDeferred", "ExampleRoutes",
+        "DeepLinkKit", "DeepLinkKitRouting", "DeepLinkKitUIKit", "DeepLinkKitPublishing", "DeepLinkKitSwiftUI",
+        "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred", "ExampleRoutes",
       ]),
     // What DeepLinkKitConfiguration reads and writes: JSON tables, association files, an app's
     // Info.plist; apart, so that the core's tests need no tooling product.
@@ -69,8 +77,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkKitUIKitTests",
       dependencies: [
-        "DeepLinkKitUIKit", "DeepLinkKitSwiftUI", "DeepLinkKitAppIntents", "DeepLinkKitConfiguration",
-        "DeepLinkKitTesting", "DeepLinkKitDeferred",
+        "DeepLinkKitUIKit", "DeepLinkKitPublishing", "DeepLinkKitSwiftUI", "DeepLinkKitAppIntents",
+        "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred",
       ]),
     .testTarget(
       name: "deeplinkTests",

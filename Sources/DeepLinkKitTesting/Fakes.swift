@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitPublishing
 import DeepLinkKitUIKit
 import Foundation
 
@@ -70,6 +71,15 @@ public final class FakeUserActivity: UserActivityInput, UserActivityOutput {
       userInfo: item.userInfo.isEmpty ? nil : item.userInfo)
     title = item.title
     persistentIdentifier = item.persistentIdentifier
+  }
+
+  /// The activity iOS hands over when the user taps `item` in Spotlight, which the app indexed
+  /// (`router.spotlightItem(for:title:)`): a `CSSearchableItemActionType` activity carrying the
+  /// item's identifier.
+  public convenience init(_ item: SpotlightItem) {
+    self.init(
+      activityType: ContinuedActivity.spotlightItemType,
+      userInfo: [ContinuedActivity.spotlightIdentifierKey: item.identifier])
   }
 
   /// The web-browsing activity iOS hands over for a universal link.

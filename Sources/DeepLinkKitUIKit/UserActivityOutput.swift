@@ -43,11 +43,3 @@ extension UserActivityItem {
     activity.persistentIdentifier = persistentIdentifier
   }
 }
-
-extension QuickActionItem {
-  /// The `userInfo` of the `UIApplicationShortcutItem` for this item: strings, which are
-  /// `NSSecureCoding` and property-list values as the item requires.
-  public var secureUserInfo: [String: any NSSecureCoding] {
-    userInfo.mapValues { NSString(string: $0) }
-  }
-}

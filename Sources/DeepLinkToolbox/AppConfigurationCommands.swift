@@ -51,7 +51,7 @@ enum AppConfigurationCommands {
     let format = try arguments.format()
     let infoPlist = arguments.required("info-plist")
     let loaded = try DeepLinkTool.loadTable(arguments.options["routes"])
-    _ = try loaded.router()
+    let router = try loaded.router()
     let configuration: LinkAppConfiguration
     do {
       configuration = try LinkAppConfiguration(
@@ -66,7 +66,9 @@ enum AppConfigurationCommands {
         message:
           "\(infoPlist) is not an App Clip's Info.plist: it has no NSAppClip dictionary, which an App Clip's needs")
     }
-    let problems = loaded.table.check(configuration, appGroup: arguments.options["app-group"])
+    let problems =
+      loaded.table.check(configuration, appGroup: arguments.options["app-group"])
+      + NotificationCategoryCheck.problems(of: router)
     return ProblemReport(problems: problems, strict: arguments.flags.contains("strict")).print(format: format)
   }
 

@@ -189,7 +189,8 @@ package struct DeepLinkTool {
       let router = try RouteTable.makeRouter(json: data)
       // What the table makes of the link domain's site (deeplink site generate): a route whose
       // page would clash with the site's own files is a problem; a path with no folder page, a note.
-      let site = (try? RouteTable(json: data))?.siteProblems() ?? []
+      let site =
+        ((try? RouteTable(json: data))?.siteProblems() ?? []) + NotificationCategoryCheck.problems(of: router)
       let errors = site.filter { $0.severity == .error }
       let notes = site.filter { $0.severity != .error }.map { "\(label): \($0.severity): \($0.code): \($0.message)" }
       guard errors.isEmpty else {

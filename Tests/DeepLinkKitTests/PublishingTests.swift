@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitPublishing
 import DeepLinkKitUIKit
 import Foundation
 import Testing

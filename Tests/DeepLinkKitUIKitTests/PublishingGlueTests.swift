@@ -1,4 +1,6 @@
 import DeepLinkKit
+import DeepLinkKitConfiguration
+import DeepLinkKitPublishing
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
 import Foundation
@@ -58,5 +60,37 @@ import Testing
     let harness = GlueHarness()
     #expect(harness.receiver.perform(FakeShortcutItem(type: item.type, userInfo: item.secureUserInfo)))
     #expect(harness.delivered == [named("request", ["id": "5"])])
+  }
+
+  /// A Spotlight item's identifier is the route's link; tapping it hands the app an activity
+  /// that carries the identifier, which opens the same route.
+  @Test func spotlightItemsOpenTheirRoute() throws {
+    let route = named("request", ["id": "12"])
+    let item = try GlueHarness.router.spotlightItem(
+      for: route, title: "Request 12", summary: "Open", keywords: ["request"], domain: "requests")
+    #expect(
+      item
+        == SpotlightItem(
+          identifier: "https://app.example.com/requests/12", domain: "requests", title: "Request 12", summary: "Open",
+          keywords: ["request"]))
+    let harness = GlueHarness()
+    let tapped = FakeUserActivity(item)
+    #expect(tapped.activityType == "com.apple.corespotlightitem")
+    #expect(harness.receiver.continue(tapped))
+    #expect(harness.delivered == [route])
+  }
+
+  /// A route that user activities may not open gets no Spotlight item: the tap would be refused.
+  @Test func spotlightItemOfARouteActivitiesCannotOpenIsRefused() throws {
+    let router = try RouteTable(
+      schemes: ["myapp"],
+      routes: [.init(name: "pay", path: "/pay/:id", sources: [.customScheme])]
+    ).makeRouter()
+    #expect {
+      try router.spotlightItem(for: NamedRoute("pay", parameters: ["id": "1"]), title: "Pay")
+    } throws: { error in
+      (error as? DeepLinkError)?.code == .invalidParameter
+        && (error as? DeepLinkError)?.message.hasPrefix(#"the Spotlight item "myapp://pay/1" built for"#) == true
+    }
   }
 }

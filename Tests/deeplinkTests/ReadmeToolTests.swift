@@ -92,12 +92,15 @@ import Testing
   }
 
   /// The code only Apple platforms compile stays thin: code lines inside `#if canImport(UIKit…)`
-  /// blocks of the folders the README names, at most 250 (no test on Linux reaches them; logic
-  /// belongs where one does). A change that needs more says why and raises the line here.
+  /// blocks of the folders the README names, at most 290 (no test on Linux reaches them; logic
+  /// belongs where one does). A change that needs more says why and raises the line here: 250
+  /// became 290 for DeepLinkKitPublishing's Apple initializers (a notification category, a
+  /// Spotlight item) and the conformances a test reads registered categories by.
   @Test func appleOnlyCodeStaysThin() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     let folders = [
       "Sources/DeepLinkKitUIKit/Apple", "Sources/DeepLinkKitSwiftUI/Apple", "Sources/DeepLinkKitDeferred/Apple",
+      "Sources/DeepLinkKitPublishing/Apple",
     ]
     for folder in folders { #expect(text.contains("`\(folder)/`"), "the README names \(folder)") }
     let root = Self.readme.deletingLastPathComponent()
@@ -122,7 +125,7 @@ import Testing
         }
       }
     }
-    #expect(count > 0 && count <= 250, "\(count) Apple-only lines")
+    #expect(count > 0 && count <= 290, "\(count) Apple-only lines")
   }
 
   /// The benchmarks' README quotes the results file, which `Benchmarks/run` writes.

@@ -170,6 +170,44 @@ import Testing
     #expect(result.status == 1)
   }
 
+  /// A notification action needs a category for iOS to show it: `lint` warns of an action with
+  /// none, and refuses one action that both opens the app and runs in the background.
+  @Test func notificationActionsAndTheirCategories() throws {
+    let warned = try ToolRunner.temporaryFile(
+      #"{"schemes": ["x"], "routes": [{"name": "r", "path": "/r/:id?replyText?", "push": {"when": {"t": "r"}, "parameters": {"id": "i"}, "action": "REPLY", "background": true}}]}"#
+    )
+    #expect(
+      try ToolRunner.run("lint", "--routes", warned)
+        == .init(
+          status: 0,
+          output: """
+            \(warned): warning: actionWithoutCategory: route "r" (/r/:id?replyText?) answers the notification action "REPLY" and names no category: iOS shows the action only in a category the app registers itself, and the payloads `url --apns` and `qa` write name none; give the rule a "category" (router.notificationCategories(titles:) makes it)
+            \(warned): 1 route, no problems
+
+            """, error: ""))
+    let categorized = try ToolRunner.temporaryFile(
+      #"{"schemes": ["x"], "routes": [{"name": "r", "path": "/r/:id?replyText?", "push": {"when": {"t": "r"}, "parameters": {"id": "i"}, "action": "REPLY", "background": true, "category": "M"}}]}"#
+    )
+    #expect(
+      try ToolRunner.run("lint", "--routes", categorized)
+        == .init(status: 0, output: "\(categorized): 1 route, no problems\n", error: ""))
+    let clash = try ToolRunner.temporaryFile(
+      """
+      {"schemes": ["x"], "routes": [
+        {"name": "a", "path": "/a/:id", "push": {"when": {"t": "a"}, "parameters": {"id": "i"}, "action": "GO", "category": "M"}},
+        {"name": "b", "path": "/b/:id", "push": {"when": {"t": "b"}, "parameters": {"id": "i"}, "action": "GO", "category": "M", "background": true}}
+      ]}
+      """)
+    let result = try ToolRunner.run("lint", "--routes", clash)
+    #expect(result.status == 1)
+    #expect(
+      result.output == """
+        \(clash): categoryActionConflict: the action "GO" of category "M" opens the app for route "a" (/a/:id) and runs in the background for route "b" (/b/:id); one action does one or the other, so give them two actions
+        \(clash): 1 problem
+
+        """)
+  }
+
   @Test func sameShapeRoutesExit1NamingBoth() throws {
     let file = try ToolRunner.temporaryFile(
       """

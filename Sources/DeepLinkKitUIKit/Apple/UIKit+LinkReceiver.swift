@@ -78,15 +78,6 @@
     }
   }
 
-  extension UIApplicationShortcutItem {
-    /// The dynamic quick action for a published route, with its `icon` (`nil`: none).
-    public convenience init(_ item: QuickActionItem, icon: UIApplicationShortcutIcon? = nil) {
-      self.init(
-        type: item.type, localizedTitle: item.title, localizedSubtitle: item.subtitle, icon: icon,
-        userInfo: item.secureUserInfo)
-    }
-  }
-
   extension NSUserActivity {
     /// The user activity to donate or publish for a route. On the main actor, as
     /// ``UserActivityItem/apply(to:)`` is: activities are made and donated by UI code.

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitUIKit
 
 extension LinkRouter {
   /// The dynamic quick action that opens `route`.
@@ -52,6 +53,28 @@ extension LinkRouter {
         .noRoute, "\(quoted(String(describing: route))) has no activity type and no universal link to continue it by")
     }
     try checkRoundTrip(item.input, route, what: "user activity \(quoted(item.type))")
+    return item
+  }
+
+  /// The Spotlight item for `route`: its identifier is the route's link, so that tapping the
+  /// result opens the route.
+  ///
+  /// - Parameters:
+  ///   - route: A route that prints a link opened from a user activity.
+  ///   - title: The title Spotlight shows.
+  ///   - summary: A line under the title.
+  ///   - keywords: Words that find the item.
+  ///   - domain: A group of items the app may delete at once (`domainIdentifier`).
+  /// - Returns: The item; tapping it comes back as `route` (checked before it is returned).
+  /// - Throws: ``DeepLinkError``: what ``LinkRouter/urlString(for:)`` throws, or
+  ///   `invalidParameter` when the link would not bring the route back from Spotlight (a route
+  ///   whose sources leave out user activities).
+  public func spotlightItem(
+    for route: Route, title: String, summary: String? = nil, keywords: [String] = [], domain: String? = nil
+  ) throws(DeepLinkError) -> SpotlightItem {
+    let item = SpotlightItem(
+      identifier: try urlString(for: route), domain: domain, title: title, summary: summary, keywords: keywords)
+    try checkRoundTrip(item.input, route, what: "Spotlight item \(quoted(item.identifier))")
     return item
   }
 
