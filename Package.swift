@@ -61,19 +61,25 @@ let package = Package(
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkToolbox"]),
     // Route tables the tests share: the README's and a four-level coordinator app's.
     .target(
-      name: "ExampleRoutes", dependencies: ["DeepLinkKit", "DeepLinkKitConfiguration"], path: "Tests/ExampleRoutes",
+      name: "ExampleRoutes", dependencies: ["DeepLinkKit"], path: "Tests/ExampleRoutes",
       exclude: ["coordinator-routes.json"]),
+    // A shop whose route declares its landing page in Swift: the tool's and the tables' tests.
+    .target(
+      name: "ExamplePageRoutes", dependencies: ["DeepLinkKit", "DeepLinkKitConfiguration"],
+      path: "Tests/ExamplePageRoutes"),
     .testTarget(
       name: "DeepLinkKitTests",
       dependencies: [
         "DeepLinkKit", "DeepLinkKitRouting", "DeepLinkKitUIKit", "DeepLinkKitPublishing", "DeepLinkKitSwiftUI",
-        "DeepLinkKitConfiguration", "DeepLinkKitTesting", "DeepLinkKitDeferred", "ExampleRoutes",
+        "DeepLinkKitTesting", "DeepLinkKitDeferred", "ExampleRoutes",
       ]),
     // What DeepLinkKitConfiguration reads and writes: JSON tables, association files, an app's
     // Info.plist; apart, so that the core's tests need no tooling product.
     .testTarget(
       name: "DeepLinkKitConfigurationTests",
-      dependencies: ["DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "ExampleRoutes"]),
+      dependencies: [
+        "DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitTesting", "ExampleRoutes", "ExamplePageRoutes",
+      ]),
     .testTarget(
       name: "DeepLinkKitUIKitTests",
       dependencies: [
@@ -84,7 +90,7 @@ let package = Package(
       name: "deeplinkTests",
       dependencies: [
         "deeplink", "DeepLinkToolbox", "DeepLinkKit", "DeepLinkKitConfiguration", "DeepLinkKitDeferred",
-        "ExampleRoutes",
+        "ExampleRoutes", "ExamplePageRoutes",
       ]),
   ],
   swiftLanguageModes: [.v6]

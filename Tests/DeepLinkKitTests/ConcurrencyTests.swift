@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Dispatch
 import Foundation
 import Testing
@@ -8,14 +7,14 @@ import Testing
 /// `.ci/run` runs this suite again under the thread sanitizer.
 @MainActor @Suite struct ConcurrencyTests {
   final class Tally: @unchecked Sendable {
-    var outcomes: [String: [LinkOutcome<NamedRoute>]] = [:]
+    var outcomes: [String: [LinkOutcome<TestRoute>]] = [:]
   }
 
   @Test func manyThreadsHandOverLinksWhileConditionsChange() async {
     let threads = 4
     let perThread = 1_000
     let tally = Tally()
-    var delivered: [NamedRoute] = []
+    var delivered: [TestRoute] = []
     let dispatcher = LinkDispatcher(
       router: DispatcherHarness.router, holdingPolicy: .queue(limit: threads * perThread), duplicateWindow: .zero,
       requirements: { $0.name == "activity" ? [.signedIn] : [] },

@@ -1,12 +1,11 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
 /// Least privilege: a route that changes something is delivered from an untrusted source only
 /// after the app confirms it. And a deliver handler that throws does not leave the dispatcher stuck.
 @MainActor @Suite struct ConfirmationTests {
-  static let router = try! RouteTable(
+  static let router = try! TestTable(
     schemes: ["myapp"], hosts: ["app.example.com"],
     routes: [
       .init(
@@ -17,22 +16,22 @@ import Testing
   ).makeRouter()
 
   final class App {
-    var delivered: [NamedRoute] = []
-    var asked: [(NamedRoute, DeepLinkSource)] = []
+    var delivered: [TestRoute] = []
+    var asked: [(TestRoute, DeepLinkSource)] = []
     var answers: [@MainActor (Bool) -> Void] = []
     var events: [String] = []
   }
 
   static func dispatcher(
     _ app: App, confirms: Bool = true, untrusted: Set<DeepLinkSource>? = nil, policy: HoldingPolicy = .newestOnly,
-    deliver: (@MainActor (NamedRoute) throws -> Void)? = nil
-  ) -> LinkDispatcher<NamedRoute> {
-    let ask: LinkDispatcher<NamedRoute>.Confirm = { route, source, answer in
+    deliver: (@MainActor (TestRoute) throws -> Void)? = nil
+  ) -> LinkDispatcher<TestRoute> {
+    let ask: LinkDispatcher<TestRoute>.Confirm = { route, source, answer in
       app.asked.append((route, source))
       app.answers.append(answer)
     }
-    let record: LinkDispatcher<NamedRoute>.Deliver = { app.delivered.append($0) }
-    let requirements: LinkDispatcher<NamedRoute>.Requirements = { $0.name == "payment" ? ["signedIn"] : [] }
+    let record: LinkDispatcher<TestRoute>.Deliver = { app.delivered.append($0) }
+    let requirements: LinkDispatcher<TestRoute>.Requirements = { $0.name == "payment" ? ["signedIn"] : [] }
     // Without `untrusted`, the dispatcher's own default, as an app gets it.
     let dispatcher =
       if let untrusted {
@@ -54,13 +53,13 @@ import Testing
     let app = App()
     let dispatcher = Self.dispatcher(app)
     let outcome = dispatcher.receive(.url("myapp://payments/7/confirm"))
-    #expect(outcome == .awaitingConfirmation(NamedRoute("payment", parameters: ["id": "7"])))
+    #expect(outcome == .awaitingConfirmation(TestRoute("payment", parameters: ["id": "7"])))
     #expect(outcome.isHandled)
     #expect(app.asked.map(\.1) == [.customScheme])
     #expect(app.delivered.isEmpty)
     #expect(dispatcher.linksAwaitingConfirmation.map(\.route.name) == ["payment"])
     app.answers[0](true)
-    #expect(app.delivered == [NamedRoute("payment", parameters: ["id": "7"])])
+    #expect(app.delivered == [TestRoute("payment", parameters: ["id": "7"])])
     #expect(dispatcher.linksAwaitingConfirmation.isEmpty)
     #expect(app.events.contains("#1 awaiting the app's confirmation to open payment(id: 7)"))
   }
@@ -89,12 +88,12 @@ import Testing
     let dispatcher = Self.dispatcher(app)
     #expect(
       dispatcher.receive(.url("myapp://payments/2/confirm", source: .inApp))
-        == .delivered(NamedRoute("payment", parameters: ["id": "2"])))
+        == .delivered(TestRoute("payment", parameters: ["id": "2"])))
     // A push rule names the route itself: the app's server chose it, not a link.
     let push = LinkPush(fields: ["type": "payment", "payment_id": "3"])
-    #expect(dispatcher.receive(.push(push)) == .delivered(NamedRoute("payment", parameters: ["id": "3"])))
+    #expect(dispatcher.receive(.push(push)) == .delivered(TestRoute("payment", parameters: ["id": "3"])))
     let intent = IntentInvocation(name: "ConfirmPaymentIntent", parameters: ["id": "4"])
-    #expect(dispatcher.receive(.intent(intent)) == .delivered(NamedRoute("payment", parameters: ["id": "4"])))
+    #expect(dispatcher.receive(.intent(intent)) == .delivered(TestRoute("payment", parameters: ["id": "4"])))
     #expect(app.asked.isEmpty)
     #expect(app.delivered.count == 3)
   }
@@ -119,7 +118,7 @@ import Testing
   func untrustedByDefault(input: DeepLinkInput, source: DeepLinkSource) {
     let app = App()
     let dispatcher = Self.dispatcher(app)
-    #expect(dispatcher.receive(input) == .awaitingConfirmation(NamedRoute("payment", parameters: ["id": "1"])))
+    #expect(dispatcher.receive(input) == .awaitingConfirmation(TestRoute("payment", parameters: ["id": "1"])))
     #expect(app.asked.map(\.1) == [source])
     #expect(app.delivered.isEmpty)
   }
@@ -130,11 +129,11 @@ import Testing
     let app = App()
     let newest = Self.dispatcher(app)
     for id in 1...1_000 { newest.receive(.url("myapp://payments/\(id)/confirm")) }
-    #expect(newest.linksAwaitingConfirmation.map(\.route) == [NamedRoute("payment", parameters: ["id": "1000"])])
+    #expect(newest.linksAwaitingConfirmation.map(\.route) == [TestRoute("payment", parameters: ["id": "1000"])])
     app.answers[0](true)  // superseded long ago: ignored
     #expect(app.delivered.isEmpty)
     app.answers[999](true)
-    #expect(app.delivered == [NamedRoute("payment", parameters: ["id": "1000"])])
+    #expect(app.delivered == [TestRoute("payment", parameters: ["id": "1000"])])
 
     let queued = App()
     let queue = Self.dispatcher(queued, policy: .queue(limit: 3))
@@ -180,7 +179,7 @@ import Testing
   @Test func routesThatDoNotRequireItAreNotAsked() {
     let app = App()
     let dispatcher = Self.dispatcher(app)
-    #expect(dispatcher.receive(.url("myapp://messages")) == .delivered(NamedRoute("messages")))
+    #expect(dispatcher.receive(.url("myapp://messages")) == .delivered(TestRoute("messages")))
     #expect(app.asked.isEmpty)
   }
 
@@ -208,7 +207,7 @@ import Testing
     dispatcher.revoke("signedIn")
     #expect(
       dispatcher.receive(.url("myapp://payments/7/confirm"))
-        == .held(NamedRoute("payment", parameters: ["id": "7"]), missing: ["signedIn"]))
+        == .held(TestRoute("payment", parameters: ["id": "7"]), missing: ["signedIn"]))
     #expect(app.asked.isEmpty)
     dispatcher.satisfy("signedIn")
     #expect(app.asked.count == 1)
@@ -251,12 +250,9 @@ import Testing
     #expect(app.delivered.isEmpty)
   }
 
-  @Test func jsonTablesDeclareIt() throws {
+  @Test func tablesDeclareIt() throws {
     #expect(Self.router.requiresConfirmation(opening: "myapp://payments/1/confirm"))
     #expect(!Self.router.requiresConfirmation(opening: "myapp://messages"))
-    #expect(throws: RouteTableError.self) {
-      try RouteTable(json: Data(#"{"routes": [{"name": "a", "path": "/a", "confirm": "yes"}]}"#.utf8))
-    }
   }
 
   // MARK: A handler that fails
@@ -278,12 +274,12 @@ import Testing
     dispatcher.satisfy(.ready)  // delivery fails
     #expect(app.events.last == "#1 dropped: the deliver handler failed: no such screen")
     #expect(dispatcher.heldLinks.isEmpty)  // not retried, not stuck
-    #expect(dispatcher.receive(.url("myapp://messages")) == .delivered(NamedRoute("messages")))
-    #expect(app.delivered == [NamedRoute("messages")])
+    #expect(dispatcher.receive(.url("myapp://messages")) == .delivered(TestRoute("messages")))
+    #expect(app.delivered == [TestRoute("messages")])
   }
 }
 
-extension LinkRouter<NamedRoute> {
+extension LinkRouter<TestRoute> {
   func requiresConfirmation(opening link: String) -> Bool {
     (try? resolve(link, source: .inApp))?.requiresConfirmation ?? false
   }

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import DeepLinkKitTesting
 import Foundation
 import Testing
@@ -168,7 +167,7 @@ import Testing
   /// By default a link is kept ten minutes at most.
   @Test func linksExpireAfterTenMinutesByDefault() {
     let clock = ManualClock()
-    var delivered: [NamedRoute] = []
+    var delivered: [TestRoute] = []
     let dispatcher = LinkDispatcher(
       router: DispatcherHarness.router, clock: { clock.now }, deliver: { delivered.append($0) })
     #expect(dispatcher.maxAge == .seconds(600))

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Testing
 
 /// Plays random interleavings of arrivals, duplicate arrivals, condition changes and clock
@@ -38,9 +37,9 @@ import Testing
   final class Ledger {
     var arrival: [LinkID: Duration] = [:]
     var source: [LinkID: DeepLinkSource] = [:]
-    var route: [LinkID: NamedRoute] = [:]
+    var route: [LinkID: TestRoute] = [:]
     var terminal: [LinkID: [String]] = [:]
-    var deliveries: [(id: LinkID, route: NamedRoute, time: Duration)] = []
+    var deliveries: [(id: LinkID, route: TestRoute, time: Duration)] = []
     var deliveredThisStep: [(id: LinkID, heldFor: Duration)] = []
     var asked: [(id: LinkID, answer: @MainActor (Bool) -> Void)] = []
     var approved: Set<LinkID> = []
@@ -107,7 +106,7 @@ import Testing
     let steps = Int.random(in: 8...30, using: &generator)
     for _ in 0..<steps {
       ledger.deliveredThisStep = []
-      var outcome: LinkOutcome<NamedRoute>?
+      var outcome: LinkOutcome<TestRoute>?
       switch Int.random(in: 0..<14, using: &generator) {
       case 0..<4:
         let link = links.randomElement(using: &generator)!
@@ -141,8 +140,8 @@ import Testing
   }
 
   static func check(
-    _ dispatcher: LinkDispatcher<NamedRoute>, _ ledger: Ledger, policy: HoldingPolicy,
-    outcome: LinkOutcome<NamedRoute>?
+    _ dispatcher: LinkDispatcher<TestRoute>, _ ledger: Ledger, policy: HoldingPolicy,
+    outcome: LinkOutcome<TestRoute>?
   ) {
     let held = Set(dispatcher.heldLinks.map(\.link)).union(dispatcher.linksAwaitingConfirmation.map(\.link))
     for id in ledger.arrival.keys {

@@ -1,12 +1,11 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import DeepLinkKitTesting
 
 /// A dispatcher over a small named table, recording what it delivers and every event.
 /// `/account/*` routes need "signed in"; the rest need only "ready"; `/payments/:id` requires
 /// confirmation (declined without a `confirm` handler).
 @MainActor final class DispatcherHarness {
-  static let router = try! RouteTable(
+  static let router = try! TestTable(
     schemes: ["myapp"], hosts: ["app.example.com"],
     routes: [
       .init(name: "messages", path: "/messages"),
@@ -18,13 +17,13 @@ import DeepLinkKitTesting
   ).makeRouter()
 
   let clock = ManualClock()
-  var delivered: [NamedRoute] = []
-  var events: [LinkEvent<NamedRoute>] = []
-  private(set) var dispatcher: LinkDispatcher<NamedRoute>!
+  var delivered: [TestRoute] = []
+  var events: [LinkEvent<TestRoute>] = []
+  private(set) var dispatcher: LinkDispatcher<TestRoute>!
 
   init(
     holdingPolicy: HoldingPolicy = .newestOnly, maxAge: Duration? = nil, duplicateWindow: Duration = .seconds(2),
-    onDeliver: ((DispatcherHarness, NamedRoute) -> Void)? = nil, confirm: LinkDispatcher<NamedRoute>.Confirm? = nil
+    onDeliver: ((DispatcherHarness, TestRoute) -> Void)? = nil, confirm: LinkDispatcher<TestRoute>.Confirm? = nil
   ) {
     let clock = self.clock
     dispatcher = LinkDispatcher(
@@ -42,6 +41,6 @@ import DeepLinkKitTesting
   var timeline: [String] { events.map { "\($0.link) \($0.summary)" } }
 }
 
-func named(_ name: String, _ parameters: [String: String] = [:]) -> NamedRoute {
-  NamedRoute(name, parameters: parameters)
+func named(_ name: String, _ parameters: [String: String] = [:]) -> TestRoute {
+  TestRoute(name, parameters: parameters)
 }

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import DeepLinkKitSwiftUI
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
@@ -240,7 +239,7 @@ import Testing
 
   @Test func submittedLinksAreReceivedInOrderWithTheirOutcome() async {
     let harness = DispatcherHarness(holdingPolicy: .queue(limit: 10))
-    var outcomes: [LinkOutcome<NamedRoute>] = []
+    var outcomes: [LinkOutcome<TestRoute>] = []
     for id in 1...3 {
       harness.dispatcher.submit(.url("myapp://messages/\(id)")) { outcomes.append($0) }
     }
@@ -262,17 +261,17 @@ import Testing
   // MARK: Logging and SwiftUI
 
   @Test func logLines() {
-    let event = LinkEvent<NamedRoute>(
+    let event = LinkEvent<TestRoute>(
       link: LinkID(3), time: .milliseconds(2250), kind: .held(missing: [.signedIn, .ready]))
     #expect(LinkEventLog.line(for: event) == "2.250s link #3 held: waiting for ready, signedIn")
     #expect(
       LinkEventLog.line(
-        for: LinkEvent<NamedRoute>(link: LinkID(1), time: .seconds(61), kind: .received(.push)))
+        for: LinkEvent<TestRoute>(link: LinkID(1), time: .seconds(61), kind: .received(.push)))
         == "61.000s link #1 received from push")
   }
 
   @Test func navigationStateHoldsTheRouteUntilConsumed() {
-    let state = LinkNavigationState<NamedRoute>()
+    let state = LinkNavigationState<TestRoute>()
     let dispatcher = LinkDispatcher(router: DispatcherHarness.router, deliver: state.deliver)
     dispatcher.satisfy(.ready)
     final class Counter: @unchecked Sendable { var changes = 0 }  // onChange runs synchronously here

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import DeepLinkKitTesting
 import Testing
 

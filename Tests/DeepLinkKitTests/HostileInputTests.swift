@@ -1,12 +1,11 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
 /// Hostile input and the answer each must get. A deep link is input from outside: any app can
 /// send a custom-scheme URL, anyone can publish a link, a payload is a dictionary of anything.
 @Suite struct HostileInputTests {
-  static let router = try! RouteTable(
+  static let router = try! TestTable(
     schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"],
     routes: [
       .init(

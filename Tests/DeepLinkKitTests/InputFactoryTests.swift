@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
@@ -9,15 +8,15 @@ import Testing
   @Test func aPushTapReadsTheNestedPayload() {
     let payload: [AnyHashable: Any] = ["aps": ["alert": "Hi"], "type": "message", "message_id": 42]
     let result = outcome(.push(userInfo: payload))
-    #expect(result.route == NamedRoute("message", parameters: ["id": "42"]))
+    #expect(result.route == TestRoute("message", parameters: ["id": "42"]))
     #expect(result.source == .push)
     let nested: [AnyHashable: Any] = ["data": ["deeplink": "myapp://requests/7"]]
-    #expect(outcome(.push(userInfo: nested)).route == NamedRoute("request", parameters: ["id": "7"]))
+    #expect(outcome(.push(userInfo: nested)).route == TestRoute("request", parameters: ["id": "7"]))
   }
 
   @Test func aPushActionOpensOnlyItsRules() {
     let payload: [AnyHashable: Any] = ["type": "message", "message_id": "9"]
-    #expect(outcome(.push(userInfo: payload, action: "REPLY")).route == NamedRoute("reply", parameters: ["id": "9"]))
+    #expect(outcome(.push(userInfo: payload, action: "REPLY")).route == TestRoute("reply", parameters: ["id": "9"]))
     let dismissed = outcome(.push(userInfo: payload, action: "com.apple.UNNotificationDismissActionIdentifier"))
     #expect(dismissed.route == nil)
     #expect(dismissed.error?.code == .noRoute)
@@ -33,34 +32,34 @@ import Testing
   }
 
   @Test func aQuickActionReadsItsUserInfo() {
-    #expect(outcome(.quickAction(type: "com.example.activity")).route == NamedRoute("activity"))
+    #expect(outcome(.quickAction(type: "com.example.activity")).route == TestRoute("activity"))
     let result = outcome(.quickAction(type: "com.example.request", userInfo: ["id": 7 as NSNumber]))
-    #expect(result.route == NamedRoute("request", parameters: ["id": "7"]))
+    #expect(result.route == TestRoute("request", parameters: ["id": "7"]))
     #expect(result.source == .shortcut)
     #expect(outcome(.quickAction(type: "com.example.delete")).error?.code == .sourceNotAllowed)
   }
 
   @Test func anIntentOpensByName() {
     let result = outcome(.intent("OpenRequestIntent", parameters: ["id": "12"]))
-    #expect(result.route == NamedRoute("request", parameters: ["id": "12"]))
+    #expect(result.route == TestRoute("request", parameters: ["id": "12"]))
     #expect(result.source == .intent)
     #expect(outcome(.intent("OpenRequestIntent", parameters: ["id": "twelve"])).error?.code == .invalidParameter)
   }
 
   @Test func anActivityOpensByTypeOrByItsWebPage() {
     let byType = outcome(.userActivity(type: "com.example.docs", userInfo: ["path": "a/b"]))
-    #expect(byType.route == NamedRoute("docs", parameters: ["path": "a/b"]))
+    #expect(byType.route == TestRoute("docs", parameters: ["path": "a/b"]))
     #expect(byType.source == .userActivity)
     let web = outcome(
       .userActivity(
         type: "NSUserActivityTypeBrowsingWeb", webpageURL: URL(string: "https://app.example.com/requests/3")))
-    #expect(web.route == NamedRoute("request", parameters: ["id": "3"]))
+    #expect(web.route == TestRoute("request", parameters: ["id": "3"]))
     #expect(web.source == .universalLink)
     let spotlight = outcome(
       .userActivity(
         type: "com.apple.corespotlightitem",
         userInfo: ["kCSSearchableItemActivityIdentifier": "myapp://messages/5"]))
-    #expect(spotlight.route == NamedRoute("message", parameters: ["id": "5"]))
+    #expect(spotlight.route == TestRoute("message", parameters: ["id": "5"]))
   }
 
   /// The factories build the very inputs the glue builds from Apple's values.

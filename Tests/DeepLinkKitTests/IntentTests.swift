@@ -1,14 +1,13 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Testing
 
 @Suite struct IntentTests {
   @Test func nameOpensItsRouteWithItsParameters() {
     let plain = outcome(.intent(IntentInvocation(name: "ShowActivityIntent")))
-    #expect(plain.route == NamedRoute("activity"))
+    #expect(plain.route == TestRoute("activity"))
     #expect(plain.source == .intent)
     let request = outcome(.intent(IntentInvocation(name: "OpenRequestIntent", parameters: ["id": "12"])))
-    #expect(request.route == NamedRoute("request", parameters: ["id": "12"]))
+    #expect(request.route == TestRoute("request", parameters: ["id": "12"]))
   }
 
   @Test(arguments: [

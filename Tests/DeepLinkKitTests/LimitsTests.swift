@@ -1,12 +1,11 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
 /// Every bound of `InputLimits`, at the bound (accepted) and one past it (refused, saying which).
 @Suite struct LimitsTests {
-  static func router(_ limits: InputLimits) throws -> LinkRouter<NamedRoute> {
-    try RouteTable(
+  static func router(_ limits: InputLimits) throws -> LinkRouter<TestRoute> {
+    try TestTable(
       schemes: ["myapp"], limits: limits,
       routes: [
         .init(name: "rest", path: "/r/*rest"),
@@ -18,7 +17,7 @@ import Testing
     ).makeRouter()
   }
 
-  static func error(_ router: LinkRouter<NamedRoute>, _ input: DeepLinkInput) -> DeepLinkError? {
+  static func error(_ router: LinkRouter<TestRoute>, _ input: DeepLinkInput) -> DeepLinkError? {
     do {
       _ = try router.resolve(input)
       return nil
@@ -140,22 +139,6 @@ import Testing
     #expect(throws: RouteTableError(problems: [.init(.invalidOption, message)])) {
       try LinkRouter<String>(schemes: ["x"], limits: limits, routes: [])
     }
-  }
-
-  @Test func jsonTablesSetEveryLimit() throws {
-    let json =
-      #"{"maxURLLength": 100, "maxSegments": 5, "maxQueryItems": 6, "maxValueLength": 7, "maxPayloadFields": 8, "maxPayloadDepth": 9, "routes": []}"#
-    let table = try RouteTable(json: Data(json.utf8))
-    #expect(
-      table.limits
-        == InputLimits(
-          maxURLLength: 100, maxSegments: 5, maxQueryItems: 6, maxValueLength: 7, maxPayloadFields: 8,
-          maxPayloadDepth: 9))
-    #expect(try table.makeRouter().limits == table.limits)
-    #expect(throws: RouteTableError.self) {
-      try RouteTable.makeRouter(json: Data(#"{"maxPayloadDepth": 99, "routes": []}"#.utf8))
-    }
-    #expect(throws: RouteTableError.self) { try RouteTable(json: Data(#"{"maxSegments": "many", "routes": []}"#.utf8)) }
   }
 
   // MARK: Hostile route tables (round 2 of the hardening)

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import DeepLinkKitUIKit
 import Foundation
 import Testing
@@ -8,11 +7,11 @@ import Testing
 /// brought it, never by another; one of no known window by the window used last.
 @MainActor @Suite struct LinkWindowsTests {
   final class Screens {
-    var shown: [String: [NamedRoute]] = [:]
+    var shown: [String: [TestRoute]] = [:]
   }
 
-  private func app(_ screens: Screens) -> (LinkDispatcher<NamedRoute>, LinkWindows<NamedRoute>) {
-    let windows = LinkWindows<NamedRoute>()
+  private func app(_ screens: Screens) -> (LinkDispatcher<TestRoute>, LinkWindows<TestRoute>) {
+    let windows = LinkWindows<TestRoute>()
     let dispatcher = LinkDispatcher(router: DispatcherHarness.router)
     dispatcher.setHandler(windows.deliver)
     dispatcher.satisfy(.ready)
@@ -56,7 +55,7 @@ import Testing
   /// Before any window is registered a link waits, the newest only, and the first window shows it.
   @Test func aLinkBeforeAnyWindowWaitsForTheFirst() {
     let screens = Screens()
-    let windows = LinkWindows<NamedRoute>()
+    let windows = LinkWindows<TestRoute>()
     let dispatcher = LinkDispatcher(router: DispatcherHarness.router)
     dispatcher.setHandler(windows.deliver)
     dispatcher.satisfy(.ready)

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import DeepLinkKitSwiftUI
 import DeepLinkKitTesting
 import DeepLinkKitUIKit
@@ -7,7 +6,7 @@ import Testing
 
 /// Several windows, one navigation state each: a link goes to its window's state, never another's.
 @MainActor @Suite struct NavigationStatesTests {
-  private func dispatcher(_ navigation: LinkNavigationStates<NamedRoute>) -> LinkDispatcher<NamedRoute> {
+  private func dispatcher(_ navigation: LinkNavigationStates<TestRoute>) -> LinkDispatcher<TestRoute> {
     let dispatcher = LinkDispatcher(router: DispatcherHarness.router)
     dispatcher.setHandler(navigation.deliver)
     dispatcher.satisfy(.ready)
@@ -15,7 +14,7 @@ import Testing
   }
 
   @Test func eachWindowGetsItsOwnLinks() {
-    let navigation = LinkNavigationStates<NamedRoute>()
+    let navigation = LinkNavigationStates<TestRoute>()
     let (a, b) = (navigation.state(forScene: "A"), navigation.state(forScene: "B"))
     navigation.register(scene: "A")  // linkScene(_:navigation:): a view shows each window
     navigation.register(scene: "B")
@@ -28,7 +27,7 @@ import Testing
   }
 
   @Test func aLinkOfNoKnownWindowGoesToTheWindowUsedLast() {
-    let navigation = LinkNavigationStates<NamedRoute>()
+    let navigation = LinkNavigationStates<TestRoute>()
     let dispatcher = dispatcher(navigation)
     navigation.activate(scene: "A")
     navigation.activate(scene: "B")
@@ -38,7 +37,7 @@ import Testing
   }
 
   @Test func aLinkBeforeAnyWindowWaitsForTheFirstActiveOne() {
-    let navigation = LinkNavigationStates<NamedRoute>()
+    let navigation = LinkNavigationStates<TestRoute>()
     let dispatcher = dispatcher(navigation)
     dispatcher.receive(.url("myapp://messages/3"))
     navigation.activate(scene: "A")
@@ -54,7 +53,7 @@ import Testing
   @MainActor final class App {
     let clock = ManualClock()
     var events: [String] = []
-    let dispatcher: LinkDispatcher<NamedRoute>
+    let dispatcher: LinkDispatcher<TestRoute>
 
     /// An app whose `message` routes need `signedIn` when `signedIn` is set (and signed in).
     init(signedIn: Bool = false) {
@@ -75,7 +74,7 @@ import Testing
 
   @Test func aRouteReplacedBeforeAnyViewShowsItIsSupersededNotDelivered() {
     let app = App()
-    let navigation = LinkNavigationState<NamedRoute>()
+    let navigation = LinkNavigationState<TestRoute>()
     app.dispatcher.setHandler(navigation.deliver)
     app.dispatcher.receive(.url("myapp://messages/1"))
     app.dispatcher.receive(.url("myapp://messages/2"))
@@ -92,7 +91,7 @@ import Testing
 
   @Test func theDroppedLinkNamesTheNewerOneAndItsCode() {
     let app = App()
-    let navigation = LinkNavigationState<NamedRoute>()
+    let navigation = LinkNavigationState<TestRoute>()
     app.dispatcher.setHandler(navigation.deliver)
     var reasons: [DropReason] = []
     app.dispatcher.addObserver { event in if case .dropped(let reason) = event.kind { reasons.append(reason) } }
@@ -112,7 +111,7 @@ import Testing
 
   @Test func aHandlerThatDoesNotKeepTheRouteIsDeliveredOnReturn() {
     let app = App()
-    var shown: [NamedRoute] = []
+    var shown: [TestRoute] = []
     app.dispatcher.setHandler { route in shown.append(route) }
     app.dispatcher.receive(.url("myapp://messages/1"))
     #expect(shown.count == 1)
@@ -122,7 +121,7 @@ import Testing
   @Test func aHandlerThatKeepsTheRouteThenThrowsEndsTheLinkOnce() {
     struct Failure: Error {}
     let app = App()
-    let navigation = LinkNavigationState<NamedRoute>()
+    let navigation = LinkNavigationState<TestRoute>()
     app.dispatcher.setHandler { route in
       navigation.deliver(route)
       throw Failure()
@@ -135,7 +134,7 @@ import Testing
 
   @Test func aWindowThatClosesWithARouteUnseenReportsItDropped() {
     let app = App()
-    let navigation = LinkNavigationStates<NamedRoute>()
+    let navigation = LinkNavigationStates<TestRoute>()
     app.dispatcher.setHandler(navigation.deliver)
     navigation.register(scene: "A")
     navigation.register(scene: "B")
@@ -153,7 +152,7 @@ import Testing
   /// for a view that has not shown it yet: the next account never sees it.
   @Test func aLogoutWithdrawsARouteNoViewShowed() {
     let app = App(signedIn: true)
-    let navigation = LinkNavigationState<NamedRoute>()
+    let navigation = LinkNavigationState<TestRoute>()
     app.dispatcher.setHandler(navigation.deliver)
     app.dispatcher.receive(.url("myapp://messages/1"))
     #expect(navigation.pendingRoute == named("message", ["id": "1"]))
@@ -176,7 +175,7 @@ import Testing
 
   @Test func whatTheRevokeKeepsStaysForTheView() {
     let app = App(signedIn: true)
-    let navigation = LinkNavigationState<NamedRoute>()
+    let navigation = LinkNavigationState<TestRoute>()
     app.dispatcher.setHandler(navigation.deliver)
     app.dispatcher.receive(.url("myapp://messages/1"))
     // `ready` says whether the app can navigate, not who uses it; asked to keep links; a route
@@ -195,11 +194,11 @@ import Testing
 
   @Test func aLogoutWithdrawsWhatWaitsForAWindowInEveryState() {
     let app = App(signedIn: true)
-    let navigation = LinkNavigationStates<NamedRoute>()
+    let navigation = LinkNavigationStates<TestRoute>()
     app.dispatcher.setHandler(navigation.deliver)
     app.dispatcher.receive(.url("myapp://messages/1").arriving(in: "A"))  // no view shows A yet: it waits
-    let windows = LinkWindows<NamedRoute>()
-    var shown: [NamedRoute] = []
+    let windows = LinkWindows<TestRoute>()
+    var shown: [TestRoute] = []
     app.dispatcher.setHandler(windows.deliver)
     app.dispatcher.receive(.url("myapp://messages/2"))  // no window registered: it waits
     app.dispatcher.revoke("signedIn")
@@ -219,7 +218,7 @@ import Testing
     let dispatcher = LinkDispatcher(router: DispatcherHarness.router, requirements: { _ in ["signedIn"] })
     dispatcher.satisfy(.ready)
     dispatcher.satisfy("signedIn")
-    let navigation = LinkNavigationState<NamedRoute>()
+    let navigation = LinkNavigationState<TestRoute>()
     dispatcher.setHandler(navigation.deliver)
     dispatcher.receive(.url("myapp://messages/1"))
     dispatcher.revoke("signedIn")
@@ -229,7 +228,7 @@ import Testing
 
   @Test func aLinkWaitingForAWindowIsReportedWhereItIsFinallyShown() {
     let app = App()
-    let navigation = LinkNavigationStates<NamedRoute>()
+    let navigation = LinkNavigationStates<TestRoute>()
     app.dispatcher.setHandler(navigation.deliver)
     app.dispatcher.receive(.url("myapp://messages/1"))  // no window yet
     app.dispatcher.receive(.url("myapp://messages/2"))  // replaces it, unseen
@@ -243,8 +242,8 @@ import Testing
 
   @Test func aUIKitLinkWaitingForAWindowIsDeliveredWhenAWindowShowsIt() {
     let app = App()
-    let windows = LinkWindows<NamedRoute>()
-    var shown: [NamedRoute] = []
+    let windows = LinkWindows<TestRoute>()
+    var shown: [TestRoute] = []
     app.dispatcher.setHandler(windows.deliver)
     app.dispatcher.receive(.url("myapp://messages/1"))
     app.dispatcher.receive(.url("myapp://messages/2"))
@@ -265,11 +264,11 @@ import Testing
     var played = (consumed: 0, superseded: 0, closed: 0, revoked: 0, unshownWindowsShown: 0)
     for _ in 0..<2_000 {
       let app = App(signedIn: true)
-      let navigation = LinkNavigationStates<NamedRoute>()
+      let navigation = LinkNavigationStates<TestRoute>()
       app.dispatcher.setHandler(navigation.deliver)
       var ends: [LinkID: [String]] = [:]
       var handedOver: Set<LinkID> = []
-      var deliveredRoutes: [NamedRoute] = []
+      var deliveredRoutes: [TestRoute] = []
       var newest: LinkID?
       app.dispatcher.addObserver { event in
         switch event.kind {
@@ -282,7 +281,7 @@ import Testing
         default: break
         }
       }
-      var consumed: [NamedRoute] = []
+      var consumed: [TestRoute] = []
       var open: Set<String> = []  // the windows a view shows
       var fromX: Set<LinkID> = []
       for _ in 0..<Int.random(in: 5...25, using: &generator) {

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
@@ -65,7 +64,7 @@ import Testing
         for (key, value) in pairs[rotation...] + pairs[..<rotation] { payload[key] = value }
         seen.insert(LinkPayload.fields(of: payload))
         let route = try sourcesRouter.resolve(.push(LinkPush(userInfo: payload))).route
-        #expect(route == NamedRoute("message", parameters: ["id": "2"]))
+        #expect(route == TestRoute("message", parameters: ["id": "2"]))
       }
     }
     #expect(

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
@@ -15,7 +14,7 @@ import Testing
   @Test(arguments: ["deeplink", "deep_link", "link", "url"])
   func linkUnderEachKey(key: String) {
     let top = outcome(Self.push([key: "myapp://messages/1"]))
-    #expect(top.route == NamedRoute("message", parameters: ["id": "1"]))
+    #expect(top.route == TestRoute("message", parameters: ["id": "1"]))
     #expect(top.source == .push)
     #expect(outcome(Self.push(["data": [key: "https://app.example.com/messages/2"]])).route?.parameters == ["id": "2"])
   }
@@ -32,15 +31,15 @@ import Testing
 
   @Test func ruleWithMostMatchingFieldsWins() {
     #expect(
-      outcome(Self.push(["type": "message", "message_id": 5])).route == NamedRoute("message", parameters: ["id": "5"]))
+      outcome(Self.push(["type": "message", "message_id": 5])).route == TestRoute("message", parameters: ["id": "5"]))
     #expect(
       outcome(Self.push(["type": "message", "thread": true, "thread_id": 9, "message_id": 5])).route
-        == NamedRoute("thread", parameters: ["id": "9"]))
+        == TestRoute("thread", parameters: ["id": "9"]))
   }
 
   @Test func rulesAreTriedWhenTheLinkDoesNotResolve() {
     let input = Self.push(["deeplink": "https://evil.example.com/x", "type": "message", "message_id": "6"])
-    #expect(outcome(input).route == NamedRoute("message", parameters: ["id": "6"]))
+    #expect(outcome(input).route == TestRoute("message", parameters: ["id": "6"]))
   }
 
   @Test func anUnresolvableLinkExplainsWhenNoRuleMatches() {
@@ -77,7 +76,7 @@ import Testing
   @Test func customActionsOpenOnlyTheirRules() {
     let reply = outcome(
       Self.push(["deeplink": "myapp://messages/1", "message_id": "8"], action: "REPLY", reply: "On my way"))
-    #expect(reply.route == NamedRoute("reply", parameters: ["id": "8", "replyText": "On my way"]))
+    #expect(reply.route == TestRoute("reply", parameters: ["id": "8", "replyText": "On my way"]))
     #expect(
       outcome(Self.push(["deeplink": "myapp://messages/1"], action: "MARK_READ")).error
         == DeepLinkError(.noRoute, #"no route opens the notification action "MARK_READ""#))
@@ -101,7 +100,7 @@ import Testing
         == .invalidParameter)
     // The typed reply still reaches its route.
     let reply = outcome(Self.push(["message_id": "8"], action: "REPLY", reply: "Yes"))
-    #expect(reply.route == NamedRoute("reply", parameters: ["id": "8", "replyText": "Yes"]))
+    #expect(reply.route == TestRoute("reply", parameters: ["id": "8", "replyText": "Yes"]))
     #expect(
       tableProblems([
         .init(name: "r", path: "/r", push: PushRule(when: ["t": "r"], parameters: ["replyText": "text"]))
@@ -115,9 +114,9 @@ import Testing
   }
 
   @Test func tableChoosesItsLinkKeys() throws {
-    let router = try RouteTable(schemes: ["myapp"], pushURLKeys: ["target"], routes: [.init(name: "a", path: "/a")])
+    let router = try TestTable(schemes: ["myapp"], pushURLKeys: ["target"], routes: [.init(name: "a", path: "/a")])
       .makeRouter()
-    #expect(outcome(Self.push(["target": "myapp://a"]), router: router).route == NamedRoute("a"))
+    #expect(outcome(Self.push(["target": "myapp://a"]), router: router).route == TestRoute("a"))
     #expect(outcome(Self.push(["deeplink": "myapp://a"]), router: router).error?.code == .noRoute)
   }
 
@@ -160,64 +159,6 @@ import Testing
           name: "a", path: "/a", push: PushRule(when: ["type": "x"]),
           pushRules: [PushRule(when: ["type": "x"], action: "OPEN"), PushRule(when: ["type": "x"])])
       ]) == [#"route "a" (/a) has the same push rule twice"#])
-  }
-
-  @Test func jsonTableReadsAListOfPushRulesAndWritesItBack() throws {
-    let json = #"""
-      {"schemes": ["x"], "routes": [{"name": "r", "path": "/r/:id", "push": [
-        {"when": {"kind": "r"}, "parameters": {"id": "rid"}},
-        {"when": {"kind": "r"}, "parameters": {"id": "rid"}, "action": "REPLY"}]}]}
-      """#
-    let table = try RouteTable(json: Data(json.utf8))
-    #expect(
-      table.routes[0].pushRules == [
-        PushRule(when: ["kind": "r"], parameters: ["id": "rid"]),
-        PushRule(when: ["kind": "r"], parameters: ["id": "rid"], action: "REPLY"),
-      ])
-    let router = try table.makeRouter()
-    #expect(try router.resolve(Self.push(["kind": "r", "rid": "1"], action: "REPLY")).route.parameters == ["id": "1"])
-    // The router's own table writes both rules, and reads back the same.
-    let written = router.routeTable
-    #expect(written.routes[0].pushRules == table.routes[0].pushRules)
-    #expect(try RouteTable(json: Data(written.jsonText.utf8)).routes[0].pushRules == table.routes[0].pushRules)
-    #expect(written.jsonText.contains(#""push" : ["#))
-  }
-
-  @Test func jsonPushRuleListItemsAreCheckedEach() {
-    let json = #"{"routes": [{"name": "r", "path": "/r", "push": [{"when": {"a": "b"}}, "reply"]}]}"#
-    #expect(
-      throws: RouteTableError(problems: [
-        .init(.invalidTable, #"routes[0] ("r"): "push"[1] must be an object (or a list of objects), not a string"#)
-      ])
-    ) {
-      try RouteTable(json: Data(json.utf8))
-    }
-  }
-
-  @Test func jsonTableReadsPushRules() throws {
-    let table = try RouteTable(
-      json: Data(
-        #"{"schemes": ["x"], "pushURLKeys": ["go"], "routes": [{"name": "r", "path": "/r/:id", "push": {"when": {"kind": "r"}, "parameters": {"id": "rid"}, "action": "OPEN"}}]}"#
-          .utf8))
-    #expect(table.pushURLKeys == ["go"])
-    #expect(table.routes[0].push == PushRule(when: ["kind": "r"], parameters: ["id": "rid"], action: "OPEN"))
-  }
-
-  @Test(arguments: [
-    (#"{"when": {"badge": 1}}"#, #"routes[0] ("r"): "push": "when": "badge" must be a string, not a number"#),
-    (#"{"when": []}"#, #"routes[0] ("r"): "push": "when" must be an object of strings, not an array"#),
-    (
-      #"{"if": {}}"#,
-      #"routes[0] ("r"): "push" has the unknown key "if"; the keys are action, background, category, parameters, when"#
-    ),
-    (#""message""#, #"routes[0] ("r"): "push" must be an object (or a list of objects), not a string"#),
-    (#"{"action": 3}"#, #"routes[0] ("r"): "push": "action" must be a string, not a number"#),
-  ])
-  func jsonPushRuleShapes(push: String, message: String) {
-    let json = #"{"routes": [{"name": "r", "path": "/r", "push": "# + push + "}]}"
-    #expect(throws: RouteTableError(problems: [.init(.invalidTable, message)])) {
-      try RouteTable(json: Data(json.utf8))
-    }
   }
 
   /// A route only background actions open ("Save for later") is no place a tap navigates to: a

@@ -1,19 +1,18 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
 @Suite struct QuickActionTests {
   @Test func typeOpensItsRoute() {
     let result = outcome(.quickAction(LinkQuickAction(type: "com.example.activity")))
-    #expect(result.route == NamedRoute("activity"))
+    #expect(result.route == TestRoute("activity"))
     #expect(result.source == .shortcut)
   }
 
   @Test func userInfoSuppliesTypedParameters() {
     let result = outcome(
       .quickAction(LinkQuickAction(type: "com.example.request", userInfo: ["id": 7, "version": "2.1"])))
-    #expect(result.route == NamedRoute("request", parameters: ["id": "7", "version": "2.1"]))
+    #expect(result.route == TestRoute("request", parameters: ["id": "7", "version": "2.1"]))
   }
 
   @Test(arguments: [
@@ -76,12 +75,12 @@ import Testing
 
   @Test func dispatcherTakesQuickActions() async {
     await MainActor.run {
-      var shown: [NamedRoute] = []
+      var shown: [TestRoute] = []
       let dispatcher = LinkDispatcher(router: sourcesRouter, deliver: { shown.append($0) })
       dispatcher.satisfy(.ready)
       #expect(dispatcher.receive(.quickAction(LinkQuickAction(type: "com.example.activity"))).isHandled)
       #expect(!dispatcher.receive(.quickAction(LinkQuickAction(type: "com.example.nothing"))).isHandled)
-      #expect(shown == [NamedRoute("activity")])
+      #expect(shown == [TestRoute("activity")])
     }
   }
 }

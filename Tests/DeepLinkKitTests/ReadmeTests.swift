@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import DeepLinkKitDeferred
 import DeepLinkKitTesting
 import Foundation
@@ -57,9 +56,11 @@ extension LinkCondition {
     let root = Self.readme.deletingLastPathComponent()
     let appTests = root.appendingPathComponent("Tests/DeepLinkKitUIKitTests/AppTestingExampleTests.swift")
     let quickStart = root.appendingPathComponent("Examples/QuickStartApp/QuickStart.swift")
+    // The JSON guide's block loads a table: DeepLinkKitConfiguration's tests compile it.
+    let jsonGuide = root.appendingPathComponent("Tests/DeepLinkKitConfigurationTests/TableOptionsTests.swift")
     let source = normalize(
-      try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8) + "\n"
-        + String(contentsOf: appTests, encoding: .utf8) + "\n" + String(contentsOf: quickStart, encoding: .utf8))
+      try [URL(fileURLWithPath: #filePath), appTests, quickStart, jsonGuide]
+        .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n"))
     let blocks = try Self.blocks("swift")
     #expect(blocks.count == 10)
     for block in blocks {
@@ -199,18 +200,6 @@ extension LinkCondition {
     // End of the README block; what its comments claim:
     #expect(card == .card(id: 7, .transaction(id: "t1", showsReceipt: true)))
     #expect(cardLink == "myapp://home/cards/7")
-  }
-
-  @Test func routeTablesAsJSON() throws {
-    let json = try #require(try Self.blocks("json").first)
-    let tableFile = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).json")
-    try Data(json.utf8).write(to: tableFile)
-    defer { try? FileManager.default.removeItem(at: tableFile) }
-
-    let tableRouter = try RouteTable.makeRouter(json: Data(contentsOf: tableFile))  // LinkRouter<NamedRoute>
-    let named = try tableRouter.route(for: "deeplink-example://messages/42")
-    // NamedRoute("messageDetails", parameters: ["id": "42"])
-    #expect(named == NamedRoute("messageDetails", parameters: ["id": "42"]))
   }
 
   /// Every launch source: a tap rule and a background reply on one route.

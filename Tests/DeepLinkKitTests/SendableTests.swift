@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 
 // Compile-only: the public values cross concurrency domains. A type that stops being `Sendable`
@@ -7,14 +6,12 @@ import Foundation
 private func requireSendable<T: Sendable>(_: T.Type) {}
 
 private func publicTypesAreSendable() {
-  requireSendable(LinkRouter<NamedRoute>.self)
+  requireSendable(LinkRouter<TestRoute>.self)
   requireSendable(LinkRouter<DeeplinkType>.self)
   requireSendable(RouteDefinition<DeeplinkType>.self)
   requireSendable(LinkResolution<DeeplinkType>.self)
   requireSendable(RouteParameters.self)
   requireSendable(RoutePattern.self)
-  requireSendable(RouteTable.self)
-  requireSendable(NamedRoute.self)
   requireSendable(DeepLinkError.self)
   requireSendable(RouteTableError.self)
   requireSendable(DeepLinkSource.self)

@@ -1,8 +1,7 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 
 /// A table whose routes are opened by every kind of source.
-let sourcesRouter = try! RouteTable(
+let sourcesRouter = try! TestTable(
   schemes: ["myapp"], hosts: ["app.example.com"],
   routes: [
     .init(
@@ -24,8 +23,8 @@ let sourcesRouter = try! RouteTable(
 ).makeRouter()
 
 /// What resolving an input gave: the route and source, or the error.
-func outcome(_ input: DeepLinkInput, router: LinkRouter<NamedRoute> = sourcesRouter) -> Result<
-  (NamedRoute, DeepLinkSource), DeepLinkError
+func outcome(_ input: DeepLinkInput, router: LinkRouter<TestRoute> = sourcesRouter) -> Result<
+  (TestRoute, DeepLinkSource), DeepLinkError
 > {
   Result { () throws(DeepLinkError) in
     let resolution = try router.resolve(input)
@@ -33,8 +32,8 @@ func outcome(_ input: DeepLinkInput, router: LinkRouter<NamedRoute> = sourcesRou
   }
 }
 
-extension Result where Success == (NamedRoute, DeepLinkSource), Failure == DeepLinkError {
-  var route: NamedRoute? { try? get().0 }
+extension Result where Success == (TestRoute, DeepLinkSource), Failure == DeepLinkError {
+  var route: TestRoute? { try? get().0 }
   var source: DeepLinkSource? { try? get().1 }
   var error: DeepLinkError? {
     if case .failure(let error) = self { return error }
@@ -42,9 +41,9 @@ extension Result where Success == (NamedRoute, DeepLinkSource), Failure == DeepL
   }
 }
 
-func tableProblems(_ entries: [RouteTable.Entry]) -> [String] {
+func tableProblems(_ entries: [TestTable.Entry]) -> [String] {
   do {
-    _ = try RouteTable(schemes: ["myapp"], routes: entries).makeRouter()
+    _ = try TestTable(schemes: ["myapp"], routes: entries).makeRouter()
     return []
   } catch {
     return error.problems.map(\.message)

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 
 /// A router whose routes are named after their patterns, on the scheme `myapp` and the hosts
@@ -7,11 +6,11 @@ import Foundation
 func makeRouter(
   _ patterns: [String], caseSensitive: Bool = true, limits: InputLimits = InputLimits(),
   sources: [String: Set<DeepLinkSource>] = [:]
-) throws -> LinkRouter<NamedRoute> {
-  try RouteTable(
+) throws -> LinkRouter<TestRoute> {
+  try TestTable(
     schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], isCaseSensitive: caseSensitive,
     limits: limits,
-    routes: patterns.map { RouteTable.Entry(name: $0, path: $0, sources: sources[$0]) }
+    routes: patterns.map { TestTable.Entry(name: $0, path: $0, sources: sources[$0]) }
   ).makeRouter()
 }
 
@@ -22,13 +21,13 @@ enum Outcome: Equatable, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .route(let name, let parameters): "\(NamedRoute(name, parameters: parameters))"
+    case .route(let name, let parameters): "\(TestRoute(name, parameters: parameters))"
     case .refused(let code): "refused(\(code))"
     }
   }
 }
 
-extension LinkRouter<NamedRoute> {
+extension LinkRouter<TestRoute> {
   func outcome(_ url: String, source: DeepLinkSource? = nil) -> Outcome {
     do {
       let route = try route(for: url, source: source)

@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
@@ -224,7 +223,7 @@ import Testing
     let url = try #require(URL(string: "https://exаmple.com/x"))  // Foundation converts the host
     #expect(Self.router.outcome(url.absoluteString) == .refused(.unknownHost))
     let link = try #require(URL(string: "https://app.example.com/messages/a%2Fb"))
-    #expect(try Self.router.route(for: link) == NamedRoute("/messages/:id", parameters: ["id": "a/b"]))
+    #expect(try Self.router.route(for: link) == TestRoute("/messages/:id", parameters: ["id": "a/b"]))
   }
 
   @Test(arguments: [

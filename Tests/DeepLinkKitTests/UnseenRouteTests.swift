@@ -1,4 +1,3 @@
-import DeepLinkKitConfiguration
 import DeepLinkKitSwiftUI
 import DeepLinkKitUIKit
 import Testing
@@ -11,15 +10,15 @@ import Testing
   @Test func aStateTheAppLetGoOfIsNotKeptAliveNorRemembered() {
     let dispatcher = LinkDispatcher(router: DispatcherHarness.router)
     dispatcher.satisfy(.ready)
-    weak var released: LinkNavigationState<NamedRoute>?
+    weak var released: LinkNavigationState<TestRoute>?
     do {
-      let state = LinkNavigationState<NamedRoute>()
+      let state = LinkNavigationState<TestRoute>()
       released = state
       dispatcher.setHandler(state.deliver)
       dispatcher.receive(.url("myapp://messages/1"))
       #expect(dispatcher.unseen.count == 1)
     }
-    let next = LinkNavigationState<NamedRoute>()
+    let next = LinkNavigationState<TestRoute>()
     dispatcher.setHandler(next.deliver)
     #expect(released == nil)
     dispatcher.receive(.url("myapp://messages/2"))

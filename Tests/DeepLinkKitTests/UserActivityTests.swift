@@ -1,5 +1,4 @@
 import DeepLinkKit
-import DeepLinkKitConfiguration
 import Foundation
 import Testing
 
@@ -9,7 +8,7 @@ import Testing
       type: ContinuedActivity.browsingWebType, webpageURL: URL(string: "https://app.example.com/messages/4"),
       userInfo: nil)
     let result = outcome(.userActivity(activity))
-    #expect(result.route == NamedRoute("message", parameters: ["id": "4"]))
+    #expect(result.route == TestRoute("message", parameters: ["id": "4"]))
     #expect(result.source == .universalLink)
     #expect(DeepLinkInput.userActivity(activity).source == .universalLink)
   }
@@ -19,7 +18,7 @@ import Testing
       type: ContinuedActivity.spotlightItemType,
       userInfo: [ContinuedActivity.spotlightIdentifierKey: "myapp://requests/5"])
     let result = outcome(.userActivity(item))
-    #expect(result.route == NamedRoute("request", parameters: ["id": "5"]))
+    #expect(result.route == TestRoute("request", parameters: ["id": "5"]))
     #expect(result.source == .userActivity)
   }
 
@@ -47,7 +46,7 @@ import Testing
   @Test func otherTypesRouteByTypeWithTheirUserInfo() {
     let handoff = ContinuedActivity(type: "com.example.docs", userInfo: ["path": "guides/setup"])
     let result = outcome(.userActivity(handoff))
-    #expect(result.route == NamedRoute("docs", parameters: ["path": "guides/setup"]))
+    #expect(result.route == TestRoute("docs", parameters: ["path": "guides/setup"]))
     #expect(result.source == .userActivity)
   }
 

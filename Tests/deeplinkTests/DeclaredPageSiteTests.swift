@@ -1,5 +1,6 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
+import ExamplePageRoutes
 import ExampleRoutes
 import Testing
 
