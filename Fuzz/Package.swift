@@ -33,6 +33,7 @@ let package = Package(
           .product(name: "DeepLinkKitConfiguration", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitDeferred", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitUIKit", package: "DeepLinkKit"),
+          .product(name: "DeepLinkKitPublishing", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitSwiftUI", package: "DeepLinkKit"),
           .product(name: "DeepLinkKitTesting", package: "DeepLinkKit"),
         ],

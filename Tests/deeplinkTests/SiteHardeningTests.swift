@@ -71,6 +71,35 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a/pwned").path))
   }
 
+  /// A rule's last `*` matches its prefix too (Netlify serves `/docs/*` at `/docs`), which a
+  /// catch-all route does not open: the prefix meets a rule of its own first, the route of that
+  /// very pattern (a forbidden one's 404) or the not-found page. Found by FuzzRouteTable: the
+  /// root of a table with `/*home` and a root route only the app may open was served a page.
+  @Test func aCatchAllsPrefixIsNotServedItsPage() throws {
+    let table = try Self.table(
+      #"{"name": "home", "path": "/*home"}, {"name": "root", "path": "/", "sources": ["inApp"]},"#
+        + #"{"name": "docs", "path": "/docs/*path"}, {"name": "docsIndex", "path": "/docs"},"#
+        + #"{"name": "files", "path": "/files/*path"}"#)
+    let lines = Self.redirects(try Self.site(table)).split(separator: "\n").map(String.init)
+    func position(_ line: String) throws -> Int { try #require(lines.firstIndex(of: line), "no rule \(line)") }
+    #expect(try position("/  /404.html  404") < position("/*  /_dlk/home.html  200"))
+    #expect(try position("/docs  /_dlk/docsIndex.html  200") < position("/docs/*  /_dlk/docs.html  200"))
+    #expect(try position("/files  /404.html  404") < position("/files/*  /_dlk/files.html  200"))
+    #expect(lines.filter { $0.hasPrefix("/docs ") }.count == 1)
+    // What the router says of those prefixes: `/files` is the root catch-all's, which the
+    // not-found page's script finds (its catch-all needs a segment after `/files/`).
+    let router = try table.makeRouter()
+    #expect(try router.resolve("https://app.example.com/files").route.name == "home")
+    #expect(try router.resolve("https://app.example.com/docs").route.name == "docsIndex")
+    #expect(throws: DeepLinkError.self) { try router.resolve("https://app.example.com/") }
+    func notFoundFinds(_ pattern: String, at path: String) throws -> Bool {
+      let regex = try NSRegularExpression(pattern: SitePages.regex(try RoutePattern(pattern).segments))
+      return regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+    }
+    #expect(try !notFoundFinds("/files/*path", at: "/files"))
+    #expect(try notFoundFinds("/*home", at: "/files"))
+  }
+
   /// A literal `*` is `%2A` in `_redirects`: written as `*`, Netlify and Cloudflare Pages read it
   /// as a splat that serves the page at every path, a forbidden route's too.
   @Test func aStarLiteralIsNoSplatInRedirects() throws {

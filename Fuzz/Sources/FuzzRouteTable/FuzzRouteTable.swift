@@ -10,7 +10,9 @@ import FuzzSupport
 /// query parameters, on its first scheme and first exact host), so that deep
 /// and unusual tables are matched, not just read: every derived link must open some route (or be
 /// refused only by the route's sources or the table's limits), and every route it opens must
-/// print and resolve back to itself. A table that raises its limits gets links at them too.
+/// print and resolve back to itself, and what an app publishes for it (a quick action, a user
+/// activity, a Spotlight item) must open it again; the table's notification categories, registered
+/// as made, must satisfy it. A table that raises its limits gets links at them too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let json = Data(UnsafeBufferPointer(start: data, count: count))
@@ -24,6 +26,7 @@ public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
   }
   checkSite(table, router: router)
+  checkNotificationCategories(json, router: router)
   let prefixes =
     table.schemes.prefix(1).map { "\($0)://" }
     + table.hosts.filter { !$0.hasPrefix("*.") }.prefix(1).map { "https://\($0)" }
@@ -50,6 +53,7 @@ public func fuzzRouteTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let resolution = try router.resolve(link)
         checkRoundTrip(resolution.route, router: router, source: resolution.source)
         checkPathValues(resolution)
+        checkPublishing(resolution.route, router: router)
       } catch {
         // A link may not set the typed reply: a route that requires it opens from a reply only.
         let setsReply = error.code == .invalidParameter && pattern.query.contains { $0.name == "replyText" }

@@ -143,24 +143,44 @@ struct SitePages {
   }
 
   /// `_redirects`: each pattern rewritten to its page (status 200 keeps the address), a
-  /// forbidden one to the not-found page.
+  /// forbidden one to the not-found page. A rule's last `*` matches its prefix too (`/docs/*`
+  /// serves `/docs`), which the route's `*name` does not: each catch-all's rule comes after one for
+  /// its prefix, the route of that very pattern's when the table has one, else the not-found page
+  /// (whose script finds any other route the prefix opens).
   func redirects(_ pages: [Page]) -> String {
     var lines = ["# deeplink site generate: each route's landing page; routes universal links may not open get none"]
-    for page in pages {
-      var wildcard = 0
-      let pattern = page.segments.map { segment -> String in
-        switch segment {
-        case .literal(let text): return SiteLayout.redirectsSegment(text)
-        case .parameter(let name, _): return ":" + name
-        case .wildcard:
-          wildcard += 1
-          return ":_any\(wildcard)"
-        case .catchAll: return "*"
-        }
-      }.joined(separator: "/")
-      lines.append("/\(pattern)  " + (page.isForbidden ? "/404.html  404" : "/_dlk/\(page.file).html  200"))
+    var moved: Set<Int> = []  // the pages written early, before a catch-all of their pattern
+    func line(_ segments: [RoutePattern.Segment], _ page: Page?) -> String {
+      let target = page.map { $0.isForbidden ? "/404.html  404" : "/_dlk/\($0.file).html  200" } ?? "/404.html  404"
+      return "/\(Self.redirectsPattern(segments))  \(target)"
+    }
+    for (index, page) in pages.enumerated() where !moved.contains(index) {
+      if case .catchAll = page.segments.last {
+        let prefix = Array(page.segments.dropLast())
+        let same = pages.indices.dropFirst(index + 1).first { pages[$0].segments == prefix }
+        if let same { moved.insert(same) }
+        let prefixLine = line(prefix, same.map { pages[$0] })
+        if !lines.contains(prefixLine) { lines.append(prefixLine) }
+      }
+      lines.append(line(page.segments, page))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A pattern as a `_redirects` rule writes it, after its leading `/`: `:name` a segment, a
+  /// last `*` the rest.
+  static func redirectsPattern(_ segments: [RoutePattern.Segment]) -> String {
+    var wildcard = 0
+    return segments.map { segment -> String in
+      switch segment {
+      case .literal(let text): return SiteLayout.redirectsSegment(text)
+      case .parameter(let name, _): return ":" + name
+      case .wildcard:
+        wildcard += 1
+        return ":_any\(wildcard)"
+      case .catchAll: return "*"
+      }
+    }.joined(separator: "/")
   }
 
   /// `404.html`: finds the page of the path that was asked for, and sends the browser there
