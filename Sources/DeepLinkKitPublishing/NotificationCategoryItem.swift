@@ -51,6 +51,20 @@ public struct NotificationCategoryItem: Sendable, Hashable {
 /// A registered notification category, as the app's tests read it back
 /// (`UNUserNotificationCenter.notificationCategories()`): what
 /// `router.notificationCategoryProblems(registered:)` compares with the table.
+extension NotificationCategoryItem {
+  /// Each action as `plain` or, for one that takes the typed reply, `textInput` makes it, with
+  /// `foreground` for one that brings the app forward and `background` for one whose rule runs in
+  /// the background: the one choice `UNNotificationCategory(item, …)` and
+  /// `FakeNotificationCategory(item)` share, so that a fake registers what the device does.
+  package func makeActions<Made, Options>(
+    foreground: Options, background: Options,
+    plain: (_ identifier: String, _ title: String, _ options: Options) -> Made,
+    textInput: (_ identifier: String, _ title: String, _ options: Options) -> Made
+  ) -> [Made] {
+    actions.map { ($0.takesText ? textInput : plain)($0.identifier, $0.title, $0.opensApp ? foreground : background) }
+  }
+}
+
 public protocol NotificationCategoryInput {
   /// `UNNotificationCategory.identifier`.
   var identifier: String { get }

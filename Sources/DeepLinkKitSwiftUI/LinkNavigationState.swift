@@ -48,10 +48,7 @@
 
     /// Keeps a route, replacing the one pending.
     func keep(_ route: consuming KeptRoute<Route>) {
-      kept.keepNewest(route)
-      pendingRoute = kept.route
-      // A logout withdraws a route no view showed: none is pending any more.
-      kept.whenWithdrawn { [weak self] in self?.pendingRoute = nil }
+      kept.keepNewest(route) { [weak self] in self?.pendingRoute = $0 }
     }
 
     /// Throws the pending route away unseen, reporting its link dropped for `reason`.

@@ -19,10 +19,10 @@ public struct FakeNotificationCategory: NotificationCategoryInput, Hashable, Sen
   public init(_ item: NotificationCategoryItem) {
     self.init(
       identifier: item.identifier,
-      actions: item.actions.map {
-        FakeNotificationAction(
-          identifier: $0.identifier, title: $0.title, takesText: $0.takesText, opensApp: $0.opensApp)
-      })
+      actions: item.makeActions(
+        foreground: true, background: false,
+        plain: { FakeNotificationAction(identifier: $0, title: $1, takesText: false, opensApp: $2) },
+        textInput: { FakeNotificationAction(identifier: $0, title: $1, takesText: true, opensApp: $2) }))
   }
 }
 

@@ -16,4 +16,11 @@ public enum LaunchOptionKey {
   public static let userActivityType = "UIApplicationLaunchOptionsUserActivityTypeKey"
   /// Inside the user-activity dictionary, the `NSUserActivity` itself (no public constant).
   public static let userActivity = "UIApplicationLaunchOptionsUserActivityKey"
+
+  /// Launch options keyed by their raw values, as ``LinkReceiver/didFinishLaunching(rawOptions:)``
+  /// takes them: what the app delegate's `[UIApplication.LaunchOptionsKey: Any]` becomes.
+  package static func raw<Key: RawRepresentable>(_ options: [Key: Any]?) -> [String: Any]?
+  where Key.RawValue == String {
+    options.map { Dictionary($0.map { ($0.key.rawValue, $0.value) }, uniquingKeysWith: { first, _ in first }) }
+  }
 }

@@ -22,6 +22,21 @@ import Testing
     #expect(harness.delivered == [named("message", ["id": "7"])])
   }
 
+  /// `UIApplication.LaunchOptionsKey` is a string-backed key: the app delegate's options become
+  /// the raw options by the keys' raw values, which is all its Apple-only forward does.
+  @Test func launchOptionsKeyedByAppleKeysOpenAsRawOptions() throws {
+    struct AppleKey: RawRepresentable, Hashable {
+      var rawValue: String
+    }
+    let url = URL(string: "myapp://messages/8")!
+    let raw = try #require(LaunchOptionKey.raw([AppleKey(rawValue: LaunchOptionKey.url): url]))
+    #expect(raw.keys.sorted() == [LaunchOptionKey.url])
+    #expect(LaunchOptionKey.raw([AppleKey: Any]?.none) == nil)
+    let harness = GlueHarness()
+    #expect(harness.receiver.didFinishLaunching(rawOptions: raw))
+    #expect(harness.delivered == [named("message", ["id": "8"])])
+  }
+
   @Test func coldStartFromAUniversalLink() {
     let harness = GlueHarness(ready: false)
     let activity = FakeUserActivity(

@@ -92,10 +92,12 @@ import Testing
   }
 
   /// The code only Apple platforms compile stays thin: code lines inside `#if canImport(UIKit…)`
-  /// blocks of the folders the README names, at most 290 (no test on Linux reaches them; logic
+  /// blocks of the folders the README names, at most 280 (no test on Linux reaches them; logic
   /// belongs where one does). A change that needs more says why and raises the line here: 250
   /// became 290 for DeepLinkKitPublishing's Apple initializers (a notification category, a
-  /// Spotlight item) and the conformances a test reads registered categories by.
+  /// Spotlight item) and the conformances a test reads registered categories by; 280 when the
+  /// launch options' keys, a category's choice of action and a navigation model's publishing
+  /// moved to code the tests here reach.
   @Test func appleOnlyCodeStaysThin() throws {
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     let folders = [
@@ -125,7 +127,7 @@ import Testing
         }
       }
     }
-    #expect(count > 0 && count <= 290, "\(count) Apple-only lines")
+    #expect(count > 0 && count <= 280, "\(count) Apple-only lines")
   }
 
   /// The benchmarks' README quotes the results file, which `Benchmarks/run` writes.

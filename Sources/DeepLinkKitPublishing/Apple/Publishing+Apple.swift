@@ -58,15 +58,14 @@
       _ item: NotificationCategoryItem, textInputButtonTitle: String, textInputPlaceholder: String = "",
       options: UNNotificationCategoryOptions = []
     ) {
-      let actions = item.actions.map { action -> UNNotificationAction in
-        let options: UNNotificationActionOptions = action.opensApp ? [.foreground] : []
-        guard action.takesText else {
-          return UNNotificationAction(identifier: action.identifier, title: action.title, options: options)
-        }
-        return UNTextInputNotificationAction(
-          identifier: action.identifier, title: action.title, options: options,
-          textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder)
-      }
+      let actions = item.makeActions(
+        foreground: UNNotificationActionOptions.foreground, background: [],
+        plain: { UNNotificationAction(identifier: $0, title: $1, options: $2) },
+        textInput: {
+          UNTextInputNotificationAction(
+            identifier: $0, title: $1, options: $2, textInputButtonTitle: textInputButtonTitle,
+            textInputPlaceholder: textInputPlaceholder)
+        })
       self.init(identifier: item.identifier, actions: actions, intentIdentifiers: [], options: options)
     }
   }

@@ -23,9 +23,7 @@
 
     /// Sets the pending route; pass this as a dispatcher's `deliver` handler.
     public func deliver(_ route: Route) {
-      kept.keepNewest(KeptRoute(delivering: route))
-      pendingRoute = kept.route
-      kept.whenWithdrawn { [weak self] in self?.pendingRoute = nil }
+      kept.keepNewest(KeptRoute(delivering: route)) { [weak self] in self?.pendingRoute = $0 }
     }
 
     /// Takes the pending route, leaving none, so a view handles it once.

@@ -71,10 +71,7 @@
     /// ``didFinishLaunching(rawOptions:)``.
     @discardableResult
     public func didFinishLaunching(options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-      guard let options else { return didFinishLaunching(rawOptions: nil) }
-      var rawOptions: [String: Any] = [:]
-      for (key, value) in options { rawOptions[key.rawValue] = value }
-      return didFinishLaunching(rawOptions: rawOptions)
+      didFinishLaunching(rawOptions: LaunchOptionKey.raw(options))
     }
   }
 
