@@ -1,8 +1,9 @@
 import DeepLinkKit
 import DeepLinkKitTesting
-import DeepLinkKitUIKit
 import Foundation
 import Testing
+
+@testable import DeepLinkKitUIKit
 
 /// The app-delegate entry points, and cold-start harvesting of `launchOptions` for each source.
 @MainActor @Suite struct AppDelegateGlueTests {
