@@ -18,45 +18,45 @@ import Testing
   // MARK: - Duplicate window
 
   @Test func aKeyInsideTheWindowIsADuplicateOfItsLatestLink() {
-    var window = DuplicateWindow<String>(length: .seconds(2))
-    #expect(window.admit("a", id: LinkID(1), at: .zero) == nil)
-    #expect(window.admit("a", id: LinkID(2), at: .milliseconds(1_999)) == LinkID(1))
-    #expect(window.admit("b", id: LinkID(3), at: .milliseconds(1_999)) == nil)
+    var window = DuplicateWindow(length: .seconds(2))
+    #expect(window.admit(key("a"), id: LinkID(1), at: .zero) == nil)
+    #expect(window.admit(key("a"), id: LinkID(2), at: .milliseconds(1_999)) == LinkID(1))
+    #expect(window.admit(key("b"), id: LinkID(3), at: .milliseconds(1_999)) == nil)
     // A duplicate is not remembered in its turn: exactly a window after the first, "a" is let go.
-    #expect(window.admit("a", id: LinkID(4), at: .seconds(2)) == nil)
+    #expect(window.admit(key("a"), id: LinkID(4), at: .seconds(2)) == nil)
     #expect(window.trackedArrivals == 2)
-    #expect(window.admit("a", id: LinkID(5), at: .seconds(3)) == LinkID(4))
+    #expect(window.admit(key("a"), id: LinkID(5), at: .seconds(3)) == LinkID(4))
   }
 
   @Test func aForgottenLinkIsNoDuplicateButLeavesTheWindowInTime() {
-    var window = DuplicateWindow<String>(length: .seconds(2))
-    #expect(window.admit("a", id: LinkID(1), at: .zero) == nil)
+    var window = DuplicateWindow(length: .seconds(2))
+    #expect(window.admit(key("a"), id: LinkID(1), at: .zero) == nil)
     // Dropped after all (a full queue, say): forgotten, so that it can be asked for again.
-    window.forget("a", id: LinkID(1))
-    #expect(window.admit("a", id: LinkID(2), at: .seconds(1)) == nil)
+    window.forget(key("a"), id: LinkID(1))
+    #expect(window.admit(key("a"), id: LinkID(2), at: .seconds(1)) == nil)
     #expect(window.trackedArrivals == 2)
-    #expect(window.admit("b", id: LinkID(3), at: .seconds(2)) == nil)
+    #expect(window.admit(key("b"), id: LinkID(3), at: .seconds(2)) == nil)
     #expect(window.trackedArrivals == 2)
-    #expect(window.admit("a", id: LinkID(4), at: .milliseconds(2_500)) == LinkID(2))
+    #expect(window.admit(key("a"), id: LinkID(4), at: .milliseconds(2_500)) == LinkID(2))
   }
 
   @Test func forgettingAnOlderLinkKeepsTheNewerOne() {
-    var window = DuplicateWindow<String>(length: .seconds(2))
+    var window = DuplicateWindow(length: .seconds(2))
     // The same key in two windows: both are remembered.
-    #expect(window.admit("a", scene: "s1", id: LinkID(1), at: .zero) == nil)
-    #expect(window.admit("a", scene: "s2", id: LinkID(2), at: .seconds(1)) == nil)
-    window.forget("a", id: LinkID(1))
+    #expect(window.admit(key("a"), scene: "s1", id: LinkID(1), at: .zero) == nil)
+    #expect(window.admit(key("a"), scene: "s2", id: LinkID(2), at: .seconds(1)) == nil)
+    window.forget(key("a"), id: LinkID(1))
     // A link whose scene is not known duplicates either: the one left.
-    #expect(window.admit("a", id: LinkID(3), at: .milliseconds(1_500)) == LinkID(2))
+    #expect(window.admit(key("a"), id: LinkID(3), at: .milliseconds(1_500)) == LinkID(2))
     // The first link's entry leaving the window does not take the second's.
-    #expect(window.admit("a", id: LinkID(4), at: .milliseconds(2_500)) == LinkID(2))
-    #expect(window.admit("a", scene: "s1", id: LinkID(5), at: .milliseconds(2_600)) == nil)
+    #expect(window.admit(key("a"), id: LinkID(4), at: .milliseconds(2_500)) == LinkID(2))
+    #expect(window.admit(key("a"), scene: "s1", id: LinkID(5), at: .milliseconds(2_600)) == nil)
   }
 
   /// Against a model of the rule: keys that repeat, scenes known and not, links forgotten, and
   /// links leaving the window.
   @Test func theWindowAnswersAsItsRuleSays() {
-    var window = DuplicateWindow<String>(length: .seconds(20))
+    var window = DuplicateWindow(length: .seconds(20))
     var model: [(key: String, scene: String?, id: LinkID, time: Duration, forgotten: Bool)] = []
     var duplicates = 0
     // Keys repeat (every fifth link is "k0"..."k4"), scenes take three values, links come a
@@ -68,16 +68,16 @@ import Testing
       let id = LinkID(number)
       let expected = model.last {
         !$0.forgotten && $0.key == key && time - $0.time < .seconds(20)
-          && DuplicateWindow<String>.sameWindow($0.scene, scene)
+          && DuplicateWindow.sameWindow($0.scene, scene)
       }?.id
-      #expect(window.admit(key, scene: scene, id: id, at: time) == expected, "link \(number)")
+      #expect(window.admit(DeepLinkKitTests.key(key), scene: scene, id: id, at: time) == expected, "link \(number)")
       if expected == nil {
         model.append((key, scene, id, time, false))
       } else {
         duplicates += 1
       }
       if number % 7 == 0, let index = model.indices.dropLast().last {
-        window.forget(model[index].key, id: model[index].id)
+        window.forget(DeepLinkKitTests.key(model[index].key), id: model[index].id)
         model[index].forgotten = true
       }
       #expect(window.trackedArrivals == model.filter { time - $0.time < .seconds(20) }.count)
@@ -87,20 +87,54 @@ import Testing
     #expect(model.count > 50)
   }
 
+  /// The two kinds of key: records are the same link when their routes and sources are equal,
+  /// taps when their requests and actions are; a record and a tap are never the same link.
+  @Test func recordsAndTapsAreKeysOfTheirOwnKind() {
+    func record(_ route: String, _ source: DeepLinkSource) -> WindowKey {
+      TypedLinkRecord(
+        route: route, source: source, requirements: [], input: nil, parameters: RouteParameters(),
+        replyTruncation: nil)
+    }
+    func tap(_ request: String, _ action: String) -> WindowKey {
+      TapKey(NotificationTap(request: request, action: action))
+    }
+    #expect(record("a", .push).isSameLink(as: record("a", .push)))
+    #expect(!record("a", .push).isSameLink(as: record("a", .customScheme)))
+    #expect(!record("a", .push).isSameLink(as: record("b", .push)))
+    // Routes whose hashes collide: compared as routes, and a route of another type never matches.
+    func colliding<Route: Hashable>(_ route: Route) -> WindowKey {
+      TypedLinkRecord(
+        route: route, source: .push, requirements: [], input: nil, parameters: RouteParameters(), replyTruncation: nil)
+    }
+    #expect(colliding(Colliding(1)).hash == colliding(Colliding(2)).hash)
+    #expect(colliding(Colliding(1)).isSameLink(as: colliding(Colliding(1))))
+    #expect(!colliding(Colliding(1)).isSameLink(as: colliding(Colliding(2))))
+    #expect(colliding(Colliding(1)).hash == colliding(AlsoColliding(1)).hash)
+    #expect(!colliding(Colliding(1)).isSameLink(as: colliding(AlsoColliding(1))))
+    #expect(tap("a", "REPLY").isSameLink(as: tap("a", "REPLY")))
+    #expect(!tap("a", "REPLY").isSameLink(as: tap("a", "")))
+    #expect(!record("a", .push).isSameLink(as: tap("a", "")) && !tap("a", "").isSameLink(as: record("a", .push)))
+    var window = DuplicateWindow(length: .seconds(2))
+    #expect(window.admit(record("a", .push), id: LinkID(1), at: .zero) == nil)
+    #expect(window.admit(tap("a", ""), id: LinkID(2), at: .zero) == nil)
+    #expect(window.admit(record("a", .push), id: LinkID(3), at: .seconds(1)) == LinkID(1))
+    #expect(window.admit(tap("a", ""), id: LinkID(4), at: .seconds(1)) == LinkID(2))
+  }
+
   @Test func aWindowOfZeroRemembersNothing() {
-    var window = DuplicateWindow<String>(length: .zero)
-    #expect(window.admit("a", id: LinkID(1), at: .zero) == nil)
-    #expect(window.admit("a", id: LinkID(2), at: .zero) == nil)
+    var window = DuplicateWindow(length: .zero)
+    #expect(window.admit(key("a"), id: LinkID(1), at: .zero) == nil)
+    #expect(window.admit(key("a"), id: LinkID(2), at: .zero) == nil)
     #expect(window.trackedArrivals == 0)
   }
 
   @Test func restartingForgetsEveryLink() {
-    var window = DuplicateWindow<String>(length: .seconds(60))
-    for id in 1...10 { _ = window.admit("k\(id)", id: LinkID(id), at: .seconds(id)) }
+    var window = DuplicateWindow(length: .seconds(60))
+    for id in 1...10 { _ = window.admit(key("k\(id)"), id: LinkID(id), at: .seconds(id)) }
     #expect(window.trackedArrivals == 10)
     window.restart()
     #expect(window.trackedArrivals == 0)
-    #expect(window.admit("k3", id: LinkID(11), at: .seconds(11)) == nil)
+    #expect(window.admit(key("k3"), id: LinkID(11), at: .seconds(11)) == nil)
   }
 
   // MARK: - Kept links
@@ -176,4 +210,18 @@ import Testing
   }
 }
 
-extension String: DuplicateKey {}
+/// A key of the duplicate window, written as a string: a tap whose request is `text`. (What a
+/// key is makes no difference to the window's rule.)
+private func key(_ text: String) -> WindowKey { TapKey(NotificationTap(request: text, action: "")) }
+
+/// Routes of two types whose every value hashes alike.
+private struct Colliding: Hashable {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+  func hash(into hasher: inout Hasher) {}
+}
+private struct AlsoColliding: Hashable {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+  func hash(into hasher: inout Hasher) {}
+}

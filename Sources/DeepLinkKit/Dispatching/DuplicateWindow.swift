@@ -8,11 +8,11 @@
 /// windows opens in both, while the same link handed over twice for one window (a cold start's
 /// connection options and a delegate call) opens once. A link whose scene is not known
 /// duplicates a link of any scene.
-struct DuplicateWindow<Key: DuplicateKey> {
+struct DuplicateWindow {
   /// How long after a link the same key counts as a duplicate; `.zero` turns the rule off.
   let length: Duration
   private struct Entry {
-    let key: Key
+    let key: WindowKey
     let id: LinkID
     let scene: String?
   }
@@ -31,8 +31,8 @@ struct DuplicateWindow<Key: DuplicateKey> {
     }
   }
   /// The links remembered inside the window, by their key's hash value: nearly always one a
-  /// hash. Keyed by the hash, an `Int`, so that a lookup compares keys (which may be costly: an
-  /// app's route behind `any Hashable`) only when their hashes match.
+  /// hash. Keyed by the hash, an `Int`, so that a lookup compares keys (which may be costly: the
+  /// app's own routes) only when their hashes match.
   private var latest: [Int: Bucket] = [:]
   /// Every remembered arrival, oldest first. Entries of links forgotten early (dropped,
   /// declined) stay until they leave the window, so that this list, not `latest`, bounds them.
@@ -50,39 +50,46 @@ struct DuplicateWindow<Key: DuplicateKey> {
   /// asking again; one dropped after all is forgotten with ``forget(_:id:)``). Links a window or
   /// more before `time` are let go first.
   ///
-  /// One call, and one lookup of the key's hash, whose bucket is read and changed in place: the
-  /// dispatcher changes its window once a link (each change of a class's stored property is
-  /// checked at run time for exclusive access).
-  mutating func admit(_ key: Key, scene: String? = nil, id: LinkID, at time: Duration) -> LinkID? {
+  /// A link of a new key (nearly every link) costs one lookup of its hash: the link is put in
+  /// its bucket at once, and only when the hash had one already is the bucket written again.
+  mutating func admit(_ key: WindowKey, scene: String? = nil, id: LinkID, at time: Duration) -> LinkID? {
     guard length > .zero else { return nil }
     while let oldest = order.first, time - oldest.time >= length {
       order.popFirst()
       remove(oldest.id, hash: oldest.hash)
     }
     let entry = Entry(key: key, id: id, scene: scene)
+    let hash = key.hash
+    guard let old = latest.updateValue(.one(entry), forKey: hash) else {
+      order.append((hash, id, time))
+      return nil
+    }
+    func duplicates(_ other: Entry) -> Bool { Self.sameWindow(other.scene, scene) && other.key.isSameLink(as: key) }
+    // Earlier links of the same key stay, behind the new one: they are found again if it is
+    // forgotten (a held link dropped), until they leave the window. A duplicate leaves the
+    // bucket as it was.
     var earlier: LinkID?
-    func admit(into bucket: inout Bucket?) {
-      func duplicates(_ other: Entry) -> Bool { Self.sameWindow(other.scene, scene) && other.key == key }
-      // Earlier links of the same key stay, behind the new one: they are found again if it is
-      // forgotten (a held link dropped), until they leave the window.
-      switch bucket {
-      case nil:
-        bucket = .one(entry)
-      case .one(let old):
-        if duplicates(old) { earlier = old.id } else { bucket = .many([old, entry]) }
-      case .many(let entries):
-        if let found = entries.last(where: duplicates) { earlier = found.id } else { bucket = .many(entries + [entry]) }
+    switch old {
+    case .one(let other):
+      if duplicates(other) { earlier = other.id } else { latest[hash] = .many([other, entry]) }
+    case .many(let entries):
+      if let found = entries.last(where: duplicates) {
+        earlier = found.id
+      } else {
+        latest[hash] = .many(entries + [entry])
       }
     }
-    let hash = key.windowHash
-    admit(into: &latest[hash])
-    if earlier == nil { order.append((hash, id, time)) }
-    return earlier
+    if let earlier {
+      latest[hash] = old
+      return earlier
+    }
+    order.append((hash, id, time))
+    return nil
   }
 
   /// Forgets a kept link that was dropped, so that it can be asked for again.
-  mutating func forget(_ key: Key, id: LinkID) {
-    remove(id, hash: key.windowHash)
+  mutating func forget(_ key: WindowKey, id: LinkID) {
+    remove(id, hash: key.hash)
   }
 
   private mutating func remove(_ id: LinkID, hash: Int) {
@@ -110,14 +117,14 @@ struct DuplicateWindow<Key: DuplicateKey> {
   var trackedArrivals: Int { order.count }
 }
 
-/// What the duplicate window keeps links by: a value and a hash of it, which a key that has one
-/// at hand gives without hashing again.
-protocol DuplicateKey: Hashable {
-  var windowHash: Int { get }
-}
+/// What the duplicate window keeps a link by: its record (``LinkRecord``: the same route and
+/// source) or the notification tap it is (``TapKey``), with a hash computed once. One class, not a
+/// generic key: the window is compiled once, and an entry holds one reference.
+class WindowKey {
+  let hash: Int
 
-extension DuplicateKey {
-  var windowHash: Int { hashValue }
-}
+  init(hash: Int) { self.hash = hash }
 
-extension NotificationTap: DuplicateKey {}
+  /// Whether `other` is the same link as this key (a key of another kind never is).
+  func isSameLink(as other: WindowKey) -> Bool { other === self }
+}

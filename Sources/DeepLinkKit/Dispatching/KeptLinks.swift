@@ -47,10 +47,8 @@ struct KeptLink {
 
 /// What a kept link is and carried, which never changes once it arrived: its route (in the
 /// subclass, ``TypedLinkRecord``) and source, as the duplicate rule compares them, and the rest.
-class LinkRecord {
+class LinkRecord: WindowKey {
   let source: DeepLinkSource
-  /// The route's and source's hash, computed once, from the app's route type directly.
-  let hash: Int
   let requirements: Set<LinkCondition>
   let input: DeepLinkInput?
   let parameters: RouteParameters
@@ -61,11 +59,24 @@ class LinkRecord {
     parameters: RouteParameters, replyTruncation: DeepLinkError?
   ) {
     self.source = source
-    self.hash = hash
     self.requirements = requirements
     self.input = input
     self.parameters = parameters
     self.replyTruncation = replyTruncation
+    // The route's and source's hash, computed once, from the app's route type directly.
+    super.init(hash: hash)
+  }
+
+  /// The duplicate rule's comparison: the same route and source (routes compared only when their
+  /// hashes match: a duplicate, or a rare collision).
+  override func isSameLink(as other: WindowKey) -> Bool {
+    guard other !== self else { return true }
+    guard hash == other.hash, ObjectIdentifier(type(of: other)) == ObjectIdentifier(type(of: self)) else {
+      return false
+    }
+    // Of this very type, so a record.
+    let record = unsafeDowncast(other, to: LinkRecord.self)
+    return source == record.source && hasRoute(of: record)
   }
 
   /// Whether `other`, a record of the same type, holds an equal route.
@@ -102,23 +113,24 @@ final class TypedLinkRecord<Route: Hashable>: LinkRecord {
   override var routeDescription: String { "\(route)" }
 }
 
-/// The duplicate rule keeps links by their record: compared as their routes and sources are
-/// (routes only when their hashes match: a duplicate, or a rare collision), and copied as a
-/// reference.
-extension LinkRecord: DuplicateKey {
-  static func == (left: LinkRecord, right: LinkRecord) -> Bool {
-    left === right
-      || (left.hash == right.hash && left.source == right.source
-        && ObjectIdentifier(type(of: left)) == ObjectIdentifier(type(of: right)) && left.hasRoute(of: right))
-  }
-  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-  var windowHash: Int { hash }
-}
-
 /// One tap on one notification: its request's identifier and the action picked.
 struct NotificationTap: Hashable {
   let request: String
   let action: String
+}
+
+/// A notification tap as the duplicate window keeps it: the same tap only.
+final class TapKey: WindowKey {
+  let tap: NotificationTap
+
+  init(_ tap: NotificationTap) {
+    self.tap = tap
+    super.init(hash: tap.hashValue)
+  }
+
+  override func isSameLink(as other: WindowKey) -> Bool {
+    other === self || (other as? TapKey)?.tap == tap
+  }
 }
 
 extension DeepLinkInput {

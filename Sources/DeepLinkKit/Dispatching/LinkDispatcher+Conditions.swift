@@ -111,7 +111,7 @@ extension LinkDispatcher {
     let tap = source == .push ? input?.notificationTap : nil
     let earlier =
       if let tap {
-        taps.admit(tap, id: id, at: arrival)
+        taps.admit(TapKey(tap), id: id, at: arrival)
       } else {
         window.admit(link.record, scene: scene, id: id, at: arrival)
       }
@@ -129,7 +129,7 @@ extension LinkDispatcher {
       // an earlier one of the same window, not over another window's. Links awaiting the app's
       // answer are superseded too; a late answer is then ignored.
       for superseded in kept.removeAll(where: {
-        !$0.runsInBackground && DuplicateWindow<LinkRecord>.sameWindow($0.scene, scene)
+        !$0.runsInBackground && DuplicateWindow.sameWindow($0.scene, scene)
       }) {
         forget(superseded)
         emit(superseded, .dropped(.superseded(by: id)), at: arrival)
@@ -185,7 +185,7 @@ extension LinkDispatcher {
   func forget(_ link: KeptLink) {
     backgroundCompletions.removeValue(forKey: link.id)?()
     if let tap = link.tap {
-      taps.forget(tap, id: link.id)
+      taps.forget(TapKey(tap), id: link.id)
     } else {
       window.forget(link.record, id: link.id)
     }

@@ -106,10 +106,11 @@ extension LinkDispatcher {
     let route = route(of: link)
     let context = context(of: link, heldFor: heldFor)
     if isObserved { notify(event(link, time: time, kind: .delivered(route, heldFor: heldFor))) }
-    runningInBackground.insert(id)
+    runningInBackground.append(id)
     // The handler calls back when it is done: the app's own task (setBackgroundHandler).
     background(route, context) { [weak self] in
-      guard let self, self.runningInBackground.remove(id) != nil else { return }
+      guard let self, let index = self.runningInBackground.firstIndex(of: id) else { return }
+      self.runningInBackground.remove(at: index)
       self.backgroundCompletions.removeValue(forKey: id)?()
     }
   }

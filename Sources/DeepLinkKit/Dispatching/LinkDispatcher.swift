@@ -95,8 +95,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// How long the completion of a background action held for its conditions waits for them:
   /// iOS gives an action that runs in the background about 30 seconds.
   package var backgroundWait: Duration = .seconds(25)
-  /// The background actions whose handler is running.
-  var runningInBackground: Set<LinkID> = []
+  /// The background actions whose handler is running: a handful at most (each a notification
+  /// action the user picked, for about 30 seconds), so a list, not a set of its own.
+  var runningInBackground: [LinkID] = []
   var observers: [(id: Int, observe: @MainActor (LinkEvent<Route>) -> Void)] = [] {
     didSet { isObserved = !observers.isEmpty }
   }
@@ -133,10 +134,10 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
     weak var handover: LinkHandover?
   }
   /// The latest held or delivered link of each route, source and scene, for the duplicate rule.
-  var window: DuplicateWindow<LinkRecord>
+  var window: DuplicateWindow
   /// The notification taps held or delivered in the last ``tapMemory``, by request identifier:
   /// a tap is a duplicate of the same tap only, whatever its route, scene or time.
-  var taps = DuplicateWindow<NotificationTap>(length: tapMemory)
+  var taps = DuplicateWindow(length: tapMemory)
   /// The class of the records of kept links, kept as a value: making a record through it reads
   /// its metadata here, where naming the type in code not specialized for the app's route type
   /// would look it up (about 330 instructions a link).
