@@ -11,11 +11,17 @@ package struct ReadinessWarning {
   /// splash screen or a launch takes.
   package var delay: Duration? = .seconds(5)
   /// Writes the warning (to standard error by default).
-  package var write: @MainActor @Sendable (String) -> Void = { message in
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-  }
+  package var write: @MainActor @Sendable (String) -> Void = { message in writeToStandardError(message) }
   /// Whether the timer was started (once per dispatcher).
   var isArmed = false
+
+  /// Writes `message` to standard error, in a debug build: only a debug build warns, and a
+  /// release build carries no copy of `Data`'s code for it (2 KB of an app).
+  private static func writeToStandardError(_ message: String) {
+    #if DEBUG
+      FileHandle.standardError.write(Data((message + "\n").utf8))
+    #endif
+  }
 
   static func message(link: LinkID, waited: Duration) -> String {
     "DeepLinkKit: link \(link) has waited \(waited.secondsText) for .ready, which this dispatcher was never given: "
