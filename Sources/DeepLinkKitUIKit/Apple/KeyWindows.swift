@@ -1,5 +1,6 @@
 // Apple-only: a window that becomes key is the window the user is in; these lines tell
-// `LinkWindows` and `LinkNavigationStates` (Linux-tested, `activate(scene:)`) when it happens.
+// `LinkWindows` and `LinkNavigationStates` (Linux-tested, `activate(scene:)`) when it happens,
+// through the Linux-tested `followKeyWindow(of:notification:center:queue:_:)`.
 //
 // Apple declarations relied on (framework UIKit), with their documentation pages:
 // - `UIWindow.didBecomeKeyNotification` (its object the window) and `UIWindow.isKeyWindow`:
@@ -13,20 +14,16 @@
   import DeepLinkKit
   import UIKit
 
-  /// Calls `becameKey` on the main actor each time a window of `scene` becomes key, and at once
-  /// when one is key already. The observer lives as long as the app (a window's scene may come
-  /// back); it holds the scene weakly.
+  extension UIWindowScene: KeyWindowScene {
+    package func holdsWindow(_ window: ObjectIdentifier) -> Bool { windows.contains { ObjectIdentifier($0) == window } }
+    package var hasKeyWindow: Bool { keyWindow != nil }
+  }
+
+  /// Calls `becameKey` each time a window of `scene` becomes key, and at once when one is key
+  /// already (the Linux-tested `followKeyWindow(of:notification:center:queue:_:)`).
   @MainActor
   package func followKeyWindow(of scene: UIWindowScene, _ becameKey: @escaping @MainActor () -> Void) {
-    _ = NotificationCenter.default.addObserver(forName: UIWindow.didBecomeKeyNotification, object: nil, queue: .main) {
-      [weak scene] note in
-      // The window is told apart by identity: a notification is not sent across to the main actor.
-      let window = (note.object as AnyObject?).map(ObjectIdentifier.init)
-      MainActor.assumeIsolated {
-        if let scene, scene.windows.contains(where: { ObjectIdentifier($0) == window }) { becameKey() }
-      }
-    }
-    if scene.keyWindow != nil { becameKey() }
+    followKeyWindow(of: scene, notification: UIWindow.didBecomeKeyNotification, becameKey)
   }
 
   extension LinkWindows {
