@@ -48,9 +48,6 @@ public struct NotificationCategoryItem: Sendable, Hashable {
   }
 }
 
-/// A registered notification category, as the app's tests read it back
-/// (`UNUserNotificationCenter.notificationCategories()`): what
-/// `router.notificationCategoryProblems(registered:)` compares with the table.
 extension NotificationCategoryItem {
   /// Each action as `plain` or, for one that takes the typed reply, `textInput` makes it, with
   /// `foreground` for one that brings the app forward and `background` for one whose rule runs in
@@ -65,6 +62,9 @@ extension NotificationCategoryItem {
   }
 }
 
+/// A registered notification category, as the app's tests read it back
+/// (`UNUserNotificationCenter.notificationCategories()`): what
+/// `router.notificationCategoryProblems(registered:)` compares with the table.
 public protocol NotificationCategoryInput {
   /// `UNNotificationCategory.identifier`.
   var identifier: String { get }
