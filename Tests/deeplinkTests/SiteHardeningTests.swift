@@ -79,13 +79,17 @@ import Testing
     let table = try Self.table(
       #"{"name": "home", "path": "/*home"}, {"name": "root", "path": "/", "sources": ["inApp"]},"#
         + #"{"name": "docs", "path": "/docs/*path"}, {"name": "docsIndex", "path": "/docs"},"#
-        + #"{"name": "files", "path": "/files/*path"}"#)
+        + #"{"name": "files", "path": "/files/*path"},"#
+        + #"{"name": "guidesIndex", "path": "/guides"}, {"name": "guides", "path": "/guides/*path"}"#)
     let lines = Self.redirects(try Self.site(table)).split(separator: "\n").map(String.init)
     func position(_ line: String) throws -> Int { try #require(lines.firstIndex(of: line), "no rule \(line)") }
     #expect(try position("/  /404.html  404") < position("/*  /_dlk/home.html  200"))
     #expect(try position("/docs  /_dlk/docsIndex.html  200") < position("/docs/*  /_dlk/docs.html  200"))
     #expect(try position("/files  /404.html  404") < position("/files/*  /_dlk/files.html  200"))
     #expect(lines.filter { $0.hasPrefix("/docs ") }.count == 1)
+    // A prefix route declared before its catch-all keeps its one rule, with no dead 404 after it.
+    #expect(try position("/guides  /_dlk/guidesIndex.html  200") < position("/guides/*  /_dlk/guides.html  200"))
+    #expect(lines.filter { $0.hasPrefix("/guides ") }.count == 1)
     // What the router says of those prefixes: `/files` is the root catch-all's, which the
     // not-found page's script finds (its catch-all needs a segment after `/files/`).
     let router = try table.makeRouter()
