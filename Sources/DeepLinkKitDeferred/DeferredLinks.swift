@@ -9,7 +9,7 @@ extension DeepLinkError.Code {
 }
 
 /// What looking for a deferred link gave.
-public enum DeferredLinkOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
+public enum DeferredLinkOutcome<Route: Hashable & Sendable>: Sendable, Equatable {
   /// Why nothing was looked at.
   public enum Absence: String, Sendable, Hashable {
     /// The app has launched before: deferred links are for the first launch only.

@@ -7,7 +7,7 @@
 ///   coordinator(forScene: context.sceneIdentifier).show(route)
 /// }
 /// ```
-public struct DeliveryContext: Sendable, Hashable {
+public struct DeliveryContext: Sendable, Equatable {
   /// The link's number in this dispatcher.
   public let link: LinkID
   /// The source it came from.

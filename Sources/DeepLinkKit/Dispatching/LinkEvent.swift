@@ -15,10 +15,10 @@
 ///   }
 /// }
 /// ```
-public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
+public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Equatable, CustomStringConvertible {
   // `indirect`: why in Benchmarks/README.md, "Why the code looks as it does".
   /// What happened.
-  public indirect enum Kind: Sendable, Hashable {
+  public indirect enum Kind: Sendable, Equatable {
     /// A link arrived from a source.
     case received(DeepLinkSource)
     /// It resolved to a route.

@@ -4,7 +4,7 @@
 ///
 /// A quick action's completion handler wants ``isHandled``; a universal link that is `refused`
 /// can be opened in the browser instead.
-public indirect enum LinkOutcome<Route: Hashable & Sendable>: Sendable, Hashable {
+public indirect enum LinkOutcome<Route: Hashable & Sendable>: Sendable, Equatable {
   /// The app's handler has been given the route.
   case delivered(Route)
   /// The route waits for these conditions, and will be delivered once they hold (unless a later

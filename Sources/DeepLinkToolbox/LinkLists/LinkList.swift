@@ -109,7 +109,7 @@ struct LinkList: Sendable, Hashable {
 
 extension LinkList {
   /// What one line's link did.
-  struct Result: Sendable, Hashable {
+  struct Result: Sendable, Equatable {
     /// How a line came out.
     enum Status: String, Sendable, Hashable {
       /// It opens its expected route with its values (or, with no expectation, some route).

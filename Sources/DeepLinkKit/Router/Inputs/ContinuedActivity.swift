@@ -6,7 +6,7 @@ import Foundation
 /// - A web-browsing activity (``browsingWebType``) is a universal link: its ``webpageURL`` is routed.
 /// - A Spotlight item (``spotlightItemType``) routes its item identifier when that is a URL.
 /// - Any other type routes by type, its `userInfo` supplying the parameters.
-package struct ContinuedActivity: Sendable, Hashable {
+package struct ContinuedActivity: Sendable, Equatable {
   /// `NSUserActivityTypeBrowsingWeb`.
   package static let browsingWebType = "NSUserActivityTypeBrowsingWeb"
   /// The activity type of the windows the app opens for a route (`LinkReceiver`'s

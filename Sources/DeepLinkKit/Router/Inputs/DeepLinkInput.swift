@@ -7,8 +7,8 @@ import Foundation
 /// dispatcher.receive(.url("myapp://messages/42"))
 /// dispatcher.receive(.url(url, source: .push))   // a URL found in a push payload
 /// ```
-public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
-  enum Kind: Sendable, Hashable {
+public struct DeepLinkInput: Sendable, Equatable, CustomStringConvertible {
+  enum Kind: Sendable, Equatable {
     case url(String, source: DeepLinkSource?)
     case push(LinkPush)
     case quickAction(LinkQuickAction)
@@ -19,9 +19,9 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
   /// What arrived, and where from: one immutable object, so that an input (which a received link
   /// hands to its record, its events and its delivery) is copied with one retain, not through the
   /// value witnesses of an enum of five large payloads and two strings.
-  /// Two inputs are equal when what they hold is (the synthesized conformances of
-  /// `DeepLinkInput` compare and hash this).
-  private final class Storage: Sendable, Hashable {
+  /// Two inputs are equal when what they hold is (`DeepLinkInput`'s synthesized `==` compares
+  /// this).
+  private final class Storage: Sendable, Equatable {
     let kind: Kind
     let sendingApplication: String?
     let sceneIdentifier: String?
@@ -36,12 +36,6 @@ public struct DeepLinkInput: Sendable, Hashable, CustomStringConvertible {
       left === right
         || (left.kind == right.kind && left.sendingApplication == right.sendingApplication
           && left.sceneIdentifier == right.sceneIdentifier)
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(kind)
-      hasher.combine(sendingApplication)
-      hasher.combine(sceneIdentifier)
     }
   }
   private let storage: Storage

@@ -5,7 +5,7 @@
 /// // In an App Intent's perform():
 /// dispatcher.receive(.intent(IntentInvocation(name: "ShowActivity")))
 /// ```
-package struct IntentInvocation: Sendable, Hashable {
+package struct IntentInvocation: Sendable, Equatable {
   /// The intent's name: a custom intent's class name, or a name the app gives its App Intent.
   package var name: String
   /// Its parameters; they supply the route's parameters by name.

@@ -5,7 +5,7 @@
 ///                             actionIdentifier: response.actionIdentifier)
 /// dispatcher.receive(.push(push))
 /// ```
-package struct LinkPush: Sendable, Hashable {
+package struct LinkPush: Sendable, Equatable {
   /// The action a plain tap on the notification reports (`UNNotificationDefaultActionIdentifier`).
   package static let defaultAction = "com.apple.UNNotificationDefaultActionIdentifier"
   /// The action an explicit dismiss reports (`UNNotificationDismissActionIdentifier`); it never

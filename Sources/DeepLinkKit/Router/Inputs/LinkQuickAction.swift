@@ -1,5 +1,5 @@
 /// A home-screen quick action, as plain values: its type and its `userInfo`.
-package struct LinkQuickAction: Sendable, Hashable {
+package struct LinkQuickAction: Sendable, Equatable {
   /// The shortcut item's type, such as `com.example.activity`.
   package var type: String
   /// Its `userInfo`, flattened by the ``LinkPayload`` rules; supplies the route's parameters by name.

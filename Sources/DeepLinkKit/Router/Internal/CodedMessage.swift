@@ -8,7 +8,7 @@ extension StableCode {
 }
 
 /// A failure with a stable code and a message for people, described as `code: message`.
-package protocol CodedMessage: Sendable, Hashable, CustomStringConvertible {
+package protocol CodedMessage: Sendable, Equatable, CustomStringConvertible {
   associatedtype Code: StableCode
   var code: Code { get }
   var message: String { get }

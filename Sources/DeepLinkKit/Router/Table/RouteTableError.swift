@@ -15,7 +15,7 @@
 ///   // routes /messages/:id and /messages/:number have the same shape; a link could match either
 /// }
 /// ```
-public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
   /// One thing wrong with a route table.
   public struct Problem: CodedMessage {
     /// A stable identifier for a kind of table problem.
