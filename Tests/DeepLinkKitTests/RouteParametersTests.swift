@@ -51,6 +51,22 @@ import Testing
     }
   }
 
+  @Test func namesAreTheSameOnlyWhenTheirBytesAre() {
+    // A precomposed and a decomposed `é` are two names, as a link's bytes tell them apart and
+    // `parameters["café"]` reads each by its own bytes: below 16 entries and past them alike.
+    let precomposed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    for fillers in [2, 30] {
+      let items =
+        [(name: precomposed, value: "1"), (name: decomposed, value: "2"), (name: precomposed, value: "3")]
+        + (0..<fillers).map { (name: "k\($0)", value: "x") }
+      let parameters = RouteParameters(items)
+      #expect(parameters.count == 2 + fillers)
+      #expect(parameters.prefix(2).map { Array($0.name.utf8) } == [Array(precomposed.utf8), Array(decomposed.utf8)])
+      #expect(parameters.prefix(2).map(\.value) == ["1", "2"])
+    }
+  }
+
   @Test func copiesAreIndependentAndEqualityFollowsContent() {
     var first: RouteParameters = ["id": "42"]
     let copy = first

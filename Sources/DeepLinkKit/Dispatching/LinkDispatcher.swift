@@ -325,7 +325,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
 
   /// The conditions `route` needs: ``LinkCondition/ready`` and its requirements.
   package func neededConditions(for route: Route) -> Set<LinkCondition> {
-    requirements(route).union([.ready])
+    var needed = requirements(route)
+    needed.insert(.ready)
+    return needed
   }
 
   /// The app's route of a kept link.

@@ -181,9 +181,17 @@ public struct RouteParameters: Hashable, Sendable, Sequence, CustomStringConvert
   private var firstOfTheirName: [Bool] {
     let names = entries.map(name(of:))
     guard names.count > 16 else { return entries.map(isFirstOfItsName) }
-    var seen = Set<ArraySlice<UInt8>>()
+    // A set of strings, which the router has already, not one more of byte slices (2.4 KB). Names
+    // are the same when their bytes are, so each byte is one scalar of the key (U+0000 to U+00FF):
+    // as UTF-8, a precomposed and a decomposed `é` would be one key, and in that range no two
+    // keys are canonically equivalent (it holds no combining mark).
+    var seen = Set<String>()
     seen.reserveCapacity(names.count)
-    return names.map { seen.insert($0).inserted }
+    return names.map { name in
+      var key = String.UnicodeScalarView()
+      for byte in name { key.append(Unicode.Scalar(byte)) }
+      return seen.insert(String(key)).inserted
+    }
   }
 
   /// Whether no entry before `entry` has its name.
