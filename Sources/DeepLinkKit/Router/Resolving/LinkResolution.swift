@@ -1,5 +1,5 @@
 /// A link resolved to a route, with what the router learned on the way.
-public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Hashable {
+public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Equatable {
   /// Everything but the route, in one value whose layout does not depend on the route type.
   @usableFromInline let details: ResolutionDetails
   /// The app's route. (Stored last, so that the details' place does not depend on the route
@@ -41,13 +41,6 @@ public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Hashable {
     left.route == right.route && left.source == right.source && left.parameters == right.parameters
       && left.pattern == right.pattern && left.name == right.name
       && left.requiresConfirmation == right.requiresConfirmation && left.linkKind == right.linkKind
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(route)
-    hasher.combine(source)
-    hasher.combine(parameters)
-    hasher.combine(pattern)
   }
 }
 
