@@ -287,7 +287,7 @@ import Testing
             default: break
             }
           }
-          guard !pattern.segments.contains(.wildcard),
+          guard !pattern.segments.contains(where: { if case .wildcard = $0 { true } else { false } }),
             let link = try? router.urlString(for: NamedRoute(entry.name, parameters: parameters)),
             let resolved = try? router.resolve(link, source: .inApp), resolved.route.name == entry.name
           else { continue }

@@ -157,7 +157,7 @@ struct SitePages {
     for (index, page) in pages.enumerated() where !moved.contains(index) {
       if case .catchAll = page.segments.last {
         let prefix = Array(page.segments.dropLast())
-        let same = pages.indices.dropFirst(index + 1).first { pages[$0].segments == prefix }
+        let same = pages.indices.dropFirst(index + 1).first { Self.same(pages[$0].segments, prefix) }
         if let same { moved.insert(same) }
         let prefixLine = line(prefix, same.map { pages[$0] })
         if !lines.contains(prefixLine) { lines.append(prefixLine) }
@@ -165,6 +165,20 @@ struct SitePages {
       lines.append(line(page.segments, page))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether two patterns' segments are the same, one by one. (The core's segments are not
+  /// `Equatable`: the conformance would be code every app keeps.)
+  static func same(_ left: [RoutePattern.Segment], _ right: [RoutePattern.Segment]) -> Bool {
+    left.count == right.count
+      && zip(left, right).allSatisfy { pair in
+        switch pair {
+        case (.literal(let a), .literal(let b)), (.catchAll(let a), .catchAll(let b)): a == b
+        case (.parameter(let a, let first), .parameter(let b, let second)): a == b && first == second
+        case (.wildcard, .wildcard): true
+        default: false
+        }
+      }
   }
 
   /// A pattern as a `_redirects` rule writes it, after its leading `/`: `:name` a segment, a

@@ -16,7 +16,7 @@
 /// (optional), `name*` (every item of that name), `name=value` (a default, omitted when printing),
 /// each with an optional type: `/search?q&page(int)=1&tag*`. Query items a pattern does not
 /// declare still reach the route as parameters.
-package struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
+package struct RoutePattern: Sendable, CustomStringConvertible {
   /// The type a parameter segment must have.
   package enum ParameterType: String, Sendable, Hashable, CaseIterable {
     /// Any non-empty segment.
@@ -28,7 +28,7 @@ package struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// One segment of a pattern.
-  package enum Segment: Sendable, Equatable {
+  package enum Segment: Sendable {
     /// Exactly this (percent-decoded) text.
     case literal(String)
     /// One segment of the given type, captured under `name`.
@@ -59,7 +59,7 @@ package struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A query parameter the pattern declares.
-  package struct QueryParameter: Sendable, Equatable {
+  package struct QueryParameter: Sendable {
     /// Whether a link must carry the parameter.
     package enum Presence: Sendable, Equatable {
       /// Exactly one item is read; a link without it is refused (`name`).
