@@ -350,3 +350,21 @@ extension InputLimits {
     ("maxValueLength", \.maxValueLength),
   ]
 }
+
+// A table compares and hashes its entries' push rules here: in the core, where no app compares
+// them, the conformance was code every app kept (5 KB of a router-only app, for the dictionaries'
+// hashing).
+extension PushRule: Hashable {
+  package static func == (left: PushRule, right: PushRule) -> Bool {
+    left.when == right.when && left.parameters == right.parameters && left.action == right.action
+      && left.runsInBackground == right.runsInBackground && left.category == right.category
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(when)
+    hasher.combine(parameters)
+    hasher.combine(action)
+    hasher.combine(runsInBackground)
+    hasher.combine(category)
+  }
+}

@@ -1,6 +1,6 @@
 /// How a push notification's payload opens a route: fields that must match, and where the route's
 /// parameters come from.
-package struct PushRule: Sendable, Hashable {
+package struct PushRule: Sendable {
   /// LinkPayload fields (flattened) that must all be equal to these strings.
   package var when: [String: String]
   /// Route parameter name → payload field that supplies it.

@@ -347,7 +347,7 @@ final class RouteKeys: Sendable {
 }
 
 /// A route's landing page text: its title, a sentence, and its preview image's URL.
-package struct RoutePage: Sendable, Equatable {
+package struct RoutePage: Sendable {
   package var title: String
   package var description: String?
   package var image: String?
