@@ -67,6 +67,12 @@ import Testing
     let many = (0..<100).map { "k\($0)=v" }.joined(separator: "&")
     dispatcher.receive(.url("myapp://gone?" + many))
     #expect(harness.events.last?.parameters.count == 64)
+    // Empty items (`&&`, a leading or trailing `&`) are skipped and count for nothing.
+    dispatcher.receive(.url("myapp://gone?&&a=1&&b=2&"))
+    #expect(harness.events.last?.parameters == RouteParameters([("a", "1"), ("b", "2")]))
+    dispatcher.receive(.url("myapp://gone?&" + (0..<100).map { "k\($0)=v" }.joined(separator: "&&")))
+    #expect(harness.events.last?.parameters.count == 64)
+    #expect(harness.events.last?.parameters["k63"] == "v" && harness.events.last?.parameters["k64"] == nil)
     dispatcher.receive(.url("myapp://gone?utm_campaign=x&pad=" + String(repeating: "a", count: 5000)))
     #expect(harness.events.last?.parameters == RouteParameters())
   }

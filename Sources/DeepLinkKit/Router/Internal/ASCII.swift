@@ -29,7 +29,20 @@ extension String {
   /// not on characters: a separator followed by a combining mark or U+200D forms one character with
   /// it, and splitting characters would miss that separator.
   package func parts(separatedBy separator: UInt8) -> [String] {
-    utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(Substring($0)) }
+    // A loop, not `utf8.split`, whose copy for this one use was 1.3 KB of every app. (The
+    // separator is ASCII: the indices on either side of it are a character's.)
+    var parts: [String] = []
+    var start = utf8.startIndex
+    var index = start
+    while index != utf8.endIndex {
+      if utf8[index] == separator {
+        parts.append(String(self[start..<index]))
+        start = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    parts.append(String(self[start...]))
+    return parts
   }
 }
 

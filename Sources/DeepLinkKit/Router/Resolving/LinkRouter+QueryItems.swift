@@ -18,7 +18,12 @@ extension LinkRouter {
     let bytes = Array(link.utf8)
     guard bytes.count <= limits.maxURLLength, let query = URLParts(bytes)?.query else { return RouteParameters() }
     var items: [(name: String, value: String)] = []
-    for item in bytes[query].split(separator: UInt8(ascii: "&")) where items.count < limits.maxQueryItems {
+    // The items between `&`s, empty ones skipped: a loop, not `split` (0.8 KB of every app).
+    var start = query.lowerBound
+    while start < query.upperBound, items.count < limits.maxQueryItems {
+      let end = bytes[start..<query.upperBound].firstIndex(of: UInt8(ascii: "&")) ?? query.upperBound
+      let item = bytes[start..<end]
+      start = end + 1
       let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
       let rawValue = equals == item.endIndex ? item[equals...] : item[(equals + 1)...]
       guard equals > item.startIndex, let name = PercentEncoding.decode(item[..<equals]),
