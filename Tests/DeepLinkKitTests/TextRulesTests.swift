@@ -82,4 +82,21 @@ import Testing
     // Many equal keys: positions alone decide.
     #expect(stableOrder(Array(repeating: (3, "same"), count: 100)) == Array(0..<100))
   }
+
+  /// The sort is the library's own (a merge sort): for lists of every length up to 70, in runs
+  /// that do not divide evenly, it orders as the standard library's sort with the same comparison.
+  @Test func stableOrderOrdersAsTheStandardLibrarysSort() {
+    var generator = SplitMix(seed: 43)
+    let texts = ["", "a", "b", "é", "e\u{301}", "Z", "ab"]
+    for count in 0...70 {
+      let keys = (0..<count).map { _ in
+        (rank: Int(generator.next() % 3) - 1, text: texts[Int(generator.next() % UInt64(texts.count))])
+      }
+      let expected = Array(keys.indices).sorted { left, right in
+        let (a, b) = (keys[left], keys[right])
+        return a.rank != b.rank ? a.rank < b.rank : a.text != b.text ? a.text < b.text : left < right
+      }
+      #expect(stableOrder(keys) == expected, "\(count) keys")
+    }
+  }
 }
