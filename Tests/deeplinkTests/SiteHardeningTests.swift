@@ -297,22 +297,33 @@ import Testing
 
   /// `--image` (and a page's `image`) must be text a URL holds and that reads back as the same
   /// https URL: no quote, no `<`, no character left unencoded, no user information.
-  @Test(arguments: [
-    "https://cdn.example.com/a\".png", "https://cdn.example.com/a<b>.png", "https://cdn.example.com/é.png",
-    "https://user@cdn.example.com/a.png", "https://user:secret@cdn.example.com/a.png", "https://@cdn.example.com/a.png",
-    "https://cdn.example.com/a%zz.png", "https://cdn.example.com/a\\b.png", "https://cdn.example.com/{a}.png",
-  ])
-  func anImageNoURLHoldsIsRefused(image: String) throws {
+  /// Each names its reason, but a malformed escape, which Foundation reads differently from one
+  /// release to another (refused, or read back escaped).
+  @Test(
+    arguments: [
+      ("https://cdn.example.com/a\".png", "which a URL does not"),
+      ("https://cdn.example.com/a<b>.png", "which a URL does not"),
+      ("https://cdn.example.com/é.png", "which a URL does not"),
+      ("https://user@cdn.example.com/a.png", "user information"),
+      ("https://user:secret@cdn.example.com/a.png", "user information"),
+      ("https://@cdn.example.com/a.png", "user information"),
+      ("https://cdn.example.com/a%zz.png", nil),
+      ("https://cdn.example.com/a\\b.png", "which a URL does not"),
+      ("https://cdn.example.com/{a}.png", "which a URL does not"),
+    ] as [(String, String?)])
+  func anImageNoURLHoldsIsRefused(image: String, reason: String?) throws {
     let directory = try Self.scratch()
     let tool = try ToolRunner.run(
       "site", "generate", "--app-id", "ABCDE12345.com.example.app", "--output", directory.path + "/out", "--image",
       image)
     #expect(tool.status == 2 && tool.error.contains("the site's image"), "\(tool.error)")
+    if let reason { #expect(tool.error.contains(reason), "\(tool.error)") }
     #expect(!FileManager.default.fileExists(atPath: directory.path + "/out"))
     let json = try JSONSerialization.data(withJSONObject: [
       "hosts": ["app.example.com"], "routes": [["name": "a", "path": "/a", "page": ["title": "A", "image": image]]],
     ])
-    #expect(throws: RouteTableError.self) { try RouteTable.makeRouter(json: json) }
+    let error = #expect(throws: RouteTableError.self) { try RouteTable.makeRouter(json: json) }
+    if let reason { #expect(error?.description.contains(reason) == true, "\(String(describing: error))") }
   }
 
   @Test func aPercentEncodedImageIsTaken() throws {
