@@ -1,6 +1,7 @@
 #if canImport(Observation)
   import DeepLinkKit
   import DeepLinkKitUIKit
+  import Foundation
   import Observation
 
   /// One ``LinkNavigationState`` per window, for an app with several: each link goes to the
@@ -77,6 +78,20 @@
     public func activate(scene: String) {
       choice.use(scene)
       placeWaitingLink()
+    }
+
+    /// What `linkScene(_:navigation:)` does once its view is in a window of `windowScene`, which
+    /// links name `scene`: registers the window, then activates it each time one of its windows
+    /// becomes key (`notification`: `UIWindow.didBecomeKeyNotification`), at once when one is key
+    /// already. The observer does not keep these states alive.
+    package func follow(
+      scene: String, of windowScene: any KeyWindowScene, notification: Notification.Name,
+      center: NotificationCenter = .default, queue: OperationQueue? = .main
+    ) {
+      register(scene: scene)
+      followKeyWindow(of: windowScene, notification: notification, center: center, queue: queue) { [weak self] in
+        self?.activate(scene: scene)
+      }
     }
 
     /// The window used last takes the link that waited for a window, if any.

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import Foundation
 
 /// One navigator per window for a UIKit app with several (iPad, Mac), as `LinkNavigationStates`
 /// is for SwiftUI: each link is shown by the window it arrived in (its
@@ -53,6 +54,20 @@ public final class LinkWindows<Route: Hashable & Sendable> {
     windows[scene] = show
     choice.register(scene)
     showUnplaced()
+  }
+
+  /// What `register(_:show:)` does with a `UIWindowScene`, which links name `scene`: registers how
+  /// its window shows a route, then activates it each time one of its windows becomes key
+  /// (`notification`: `UIWindow.didBecomeKeyNotification`), at once when one is key already.
+  /// The observer does not keep these windows alive.
+  package func register(
+    scene: String, of windowScene: any KeyWindowScene, notification: Notification.Name,
+    center: NotificationCenter = .default, queue: OperationQueue? = .main, show: @escaping @MainActor (Route) -> Void
+  ) {
+    register(scene: scene, show: show)
+    followKeyWindow(of: windowScene, notification: notification, center: center, queue: queue) { [weak self] in
+      self?.activate(scene: scene)
+    }
   }
 
   /// Records that the user is in the window of `scene` (it became key): links of no known window

@@ -1,4 +1,5 @@
 import DeepLinkKit
+import DeepLinkKitSwiftUI
 import Foundation
 import Testing
 
@@ -63,5 +64,39 @@ import Testing
     #expect(gone == nil)
     center.post(name: becameKey, object: window)
     #expect(activations == 0)
+  }
+
+  /// What `LinkWindows.register(_:show:)` and `.linkScene($scene, navigation:)` do with a window
+  /// scene: register the window, and make it the active one when one of its windows becomes key;
+  /// neither the windows nor the states are kept alive by the observer.
+  @Test func registeredWindowsAndStatesActivateTheWindowThatBecomesKey() {
+    let center = NotificationCenter()
+    let (first, second) = (NSObject(), NSObject())
+    let (one, two) = (FakeWindowScene(windows: [first]), FakeWindowScene(windows: [second]))
+
+    var windows: LinkWindows<String>? = LinkWindows()
+    windows!.register(scene: "one", of: one, notification: becameKey, center: center, queue: nil) { _ in }
+    windows!.register(scene: "two", of: two, notification: becameKey, center: center, queue: nil) { _ in }
+    #expect(windows!.scenes == ["one", "two"])
+    center.post(name: becameKey, object: second)
+    #expect(windows!.activeScene == "two")
+    center.post(name: becameKey, object: first)
+    #expect(windows!.activeScene == "one")
+
+    var states: LinkNavigationStates<String>? = LinkNavigationStates()
+    states!.follow(scene: "one", of: one, notification: becameKey, center: center, queue: nil)
+    states!.follow(scene: "two", of: two, notification: becameKey, center: center, queue: nil)
+    center.post(name: becameKey, object: second)
+    #expect(states!.activeScene == "two")
+    // A scene whose window is key already is active at once.
+    let three = FakeWindowScene(windows: [NSObject()], keyWindow: NSObject())
+    states!.follow(scene: "three", of: three, notification: becameKey, center: center, queue: nil)
+    #expect(states!.activeScene == "three")
+
+    weak let goneWindows = windows
+    weak let goneStates = states
+    (windows, states) = (nil, nil)
+    #expect(goneWindows == nil && goneStates == nil)
+    center.post(name: becameKey, object: first)  // nothing left to activate
   }
 }

@@ -37,8 +37,7 @@
       background(
         SceneReader { identifier, windowScene in
           if scene.wrappedValue != identifier { scene.wrappedValue = identifier }
-          navigation.register(scene: identifier)
-          followKeyWindow(of: windowScene) { navigation.activate(scene: identifier) }
+          navigation.follow(scene: identifier, of: windowScene, notification: UIWindow.didBecomeKeyNotification)
         })
     }
 

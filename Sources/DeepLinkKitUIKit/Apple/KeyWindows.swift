@@ -19,21 +19,13 @@
     package var hasKeyWindow: Bool { keyWindow != nil }
   }
 
-  /// Calls `becameKey` each time a window of `scene` becomes key, and at once when one is key
-  /// already (the Linux-tested `followKeyWindow(of:notification:center:queue:_:)`).
-  @MainActor
-  package func followKeyWindow(of scene: UIWindowScene, _ becameKey: @escaping @MainActor () -> Void) {
-    followKeyWindow(of: scene, notification: UIWindow.didBecomeKeyNotification, becameKey)
-  }
-
   extension LinkWindows {
     /// Registers how the window of `scene` shows a route, and activates it each time it becomes
     /// key (the window the user is in): ``register(scene:show:)`` and ``activate(scene:)`` in one
     /// line of `scene(_:willConnectTo:options:)`.
     public func register(_ scene: UIWindowScene, show: @escaping @MainActor (Route) -> Void) {
       let identifier = scene.session.persistentIdentifier
-      register(scene: identifier, show: show)
-      followKeyWindow(of: scene) { [weak self] in self?.activate(scene: identifier) }
+      register(scene: identifier, of: scene, notification: UIWindow.didBecomeKeyNotification, show: show)
     }
   }
 #endif
