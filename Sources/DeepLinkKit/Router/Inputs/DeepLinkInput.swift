@@ -186,7 +186,7 @@ public struct DeepLinkInput: Sendable, Equatable, CustomStringConvertible {
   }
 
   private static func kind(of url: String) -> DeepLinkSource {
-    url.utf8.prefix(6).elementsEqual("https:".utf8, by: { $0.lowercasedASCII == $1 }) ? .universalLink : .customScheme
+    url.hasPrefixIgnoringASCIICase("https:") ? .universalLink : .customScheme
   }
 
   public var description: String {

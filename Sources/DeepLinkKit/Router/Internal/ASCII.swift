@@ -21,7 +21,7 @@ extension UInt8 {
 extension String {
   /// The string with ASCII letters lowercased; other characters are kept.
   package var lowercasedASCII: String {
-    guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
+    guard firstByte(in: .upperCaseLetters) != nil else { return self }
     return String(decoding: utf8.map(\.lowercasedASCII), as: UTF8.self)
   }
 

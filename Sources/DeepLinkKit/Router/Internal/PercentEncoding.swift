@@ -39,7 +39,7 @@ package enum PercentEncoding {
     }
     let text = String(decoding: decoded, as: UTF8.self)
     // Decoding repairs invalid UTF-8 with U+FFFD, which changes the bytes.
-    guard text.utf8.elementsEqual(decoded) else { throw .invalidUTF8 }
+    guard decoded.withUnsafeBufferPointer({ text.hasUTF8($0) }) else { throw .invalidUTF8 }
     return text
   }
 
@@ -51,26 +51,16 @@ package enum PercentEncoding {
   /// `/`, `?`, `:` and `@`, which RFC 3986 allows in a query.
   static func encodeQueryComponent(_ text: String) -> String { encode(text, inQuery: true) }
 
-  private static func isKept(_ byte: UInt8, inQuery: Bool) -> Bool {
-    switch byte {
-    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
-      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","):
-      true
-    case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"): inQuery
-    default: byte.isASCIILetter || byte.isASCIIDigit
-    }
-  }
-
   /// One encoder for both kinds of component, told which by a flag: a predicate closure per kind
   /// was a copy of the encoder per kind in an app's code.
   private static func encode(_ text: String, inQuery: Bool) -> String {
-    guard !text.utf8.allSatisfy({ isKept($0, inQuery: inQuery) }) else { return text }
+    let kept: ByteClass = inQuery ? .keptInQuery : .keptInPath
+    guard !text.allBytes(in: kept) else { return text }
     let hex = Array("0123456789ABCDEF".utf8)
     var encoded: [UInt8] = []
     encoded.reserveCapacity(text.utf8.count * 3)
     for byte in text.utf8 {
-      if isKept(byte, inQuery: inQuery) {
+      if kept.contains(byte) {
         encoded.append(byte)
       } else {
         encoded.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])

@@ -7,7 +7,7 @@ enum Punycode {
   /// The ASCII form of one host label: the label itself when it is ASCII, else `xn--` and its
   /// Punycode encoding. Returns `nil` if the encoding would overflow.
   static func asciiLabel(_ label: String) -> String? {
-    guard !label.utf8.allSatisfy({ $0 < 0x80 }) else { return label }
+    guard label.firstByte(in: .nonASCII) != nil else { return label }
     guard let encoded = encode(label.lowercased().unicodeScalars.map(\.value)) else { return nil }
     return "xn--" + encoded
   }
@@ -16,12 +16,11 @@ enum Punycode {
   /// one: a label of other bytes than letters, digits and `-`, or one that does not decode,
   /// decodes to ASCII only, or is not written as Punycode writes its Unicode form. (What the
   /// Unicode label may hold is ``HostList/problem(ofUnicodeHost:)``'s to say.)
-  static func unicodeLabel(_ label: some Collection<UInt8>) -> String? {
-    guard label.starts(with: "xn--".utf8),
-      label.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "-") }),
+  static func unicodeLabel(_ label: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+    guard label.startsWithPunycodePrefix, label.allBytes(in: .labelCharacters),
       let unicode = decode(String(decoding: label.dropFirst(4), as: UTF8.self)),
-      unicode.utf8.contains(where: { $0 >= 0x80 }),
-      asciiLabel(unicode).map({ $0.utf8.elementsEqual(label) }) == true
+      unicode.firstByte(in: .nonASCII) != nil,
+      asciiLabel(unicode)?.hasUTF8(UnsafeBufferPointer(rebasing: label)) == true
     else { return nil }
     return unicode
   }
@@ -66,8 +65,8 @@ enum Punycode {
   /// The Unicode form of a label's Punycode payload (what follows `xn--`), or `nil` when it is
   /// not valid Punycode (RFC 3492, section 6.2).
   static func decode(_ payload: String) -> String? {
+    guard payload.firstByte(in: .nonASCII) == nil else { return nil }
     let bytes = Array(payload.utf8)
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
     let delimiter = bytes.lastIndex(of: UInt8(ascii: "-"))
     var output: [UInt32] = delimiter.map { bytes[..<$0].map(UInt32.init) } ?? []
     var index = delimiter.map { $0 + 1 } ?? 0

@@ -14,7 +14,7 @@ func quoted(_ text: Substring, limit: Int = 80) -> String { quoted(String(text),
 
 package func quoted(_ text: String, limit: Int = 80) -> String {
   // Plain ASCII that needs no escape: every byte is a character, so it is cut on bytes.
-  if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+  if text.allBytes(in: .quotable) {
     let utf8 = text.utf8
     guard utf8.count > limit else { return "\"" + text + "\"" }
     return "\"" + String(decoding: utf8.prefix(limit), as: UTF8.self) + "…\""

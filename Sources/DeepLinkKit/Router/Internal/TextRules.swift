@@ -39,14 +39,14 @@ package enum TextRules {
 
   /// The first refused scalar of `text`, if any. Plain ASCII text is checked on its bytes.
   static func firstRefused(in text: String) -> Unicode.Scalar? {
-    guard text.utf8.contains(where: { $0 >= 0x80 }) else {
-      return text.utf8.first(where: \.isASCIIControl).map { Unicode.Scalar($0) }
+    guard text.firstByte(in: .nonASCII) != nil else {
+      return text.firstByte(in: .controls).map { Unicode.Scalar($0) }
     }
     return text.unicodeScalars.first(where: isRefused)
   }
 
   /// The first refused scalar of UTF-8 `bytes`, if any; plain ASCII is checked byte by byte.
-  static func firstRefused(inUTF8 bytes: some Collection<UInt8>) -> Unicode.Scalar? {
+  static func firstRefused(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
     guard bytes.contains(where: { $0 >= 0x80 }) else {
       return bytes.first(where: \.isASCIIControl).map { Unicode.Scalar($0) }
     }
@@ -59,7 +59,7 @@ package enum TextRules {
   }
 
   /// Whether `bytes` are well-formed UTF-8 (no allocation).
-  static func isValidUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.contains(where: { $0 >= 0x80 }) else { return true }
     var iterator = bytes.makeIterator()
     var decoder = Unicode.UTF8()

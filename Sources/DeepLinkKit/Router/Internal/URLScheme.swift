@@ -9,10 +9,9 @@ package enum URLScheme {
   }
 
   package static func problem(_ scheme: String) -> Problem? {
-    let bytes = Array(scheme.utf8)
-    guard let first = bytes.first, first.isASCIILetter,
-      bytes.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+-.".utf8.contains($0) })
-    else { return .notAScheme }
+    guard let first = scheme.utf8.first, first.isASCIILetter, scheme.allBytes(in: .schemeCharacters) else {
+      return .notAScheme
+    }
     return ["http", "https"].contains(scheme.lowercasedASCII) ? .webScheme : nil
   }
 }

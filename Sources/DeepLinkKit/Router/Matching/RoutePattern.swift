@@ -337,7 +337,7 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
     }
     let isValid =
       (first.isASCIILetter || first == UInt8(ascii: "_"))
-      && bytes.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }
+      && name.allBytes(in: .nameCharacters)
     guard isValid else {
       throw SyntaxError(
         reason:

@@ -203,10 +203,8 @@ struct SegmentTrie: Sendable {
     /// The literal child for a table that ignores case: keys are stored lowercased, and the
     /// segment is lowercased the same way (ASCII on its bytes; other text as `String` does).
     private func foldedLiteral(_ node: Node, _ segment: SegmentBytes) -> Int32 {
-      guard segment.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) else {
-        return literal(node, segment)
-      }
-      guard segment.allSatisfy({ $0 < 0x80 }) else {
+      guard segment.firstIndex(in: .upperCaseOrNonASCII) != nil else { return literal(node, segment) }
+      guard segment.firstIndex(in: .nonASCII) == nil else {
         var lowered = String(decoding: segment, as: UTF8.self).lowercased()
         return lowered.withUTF8 { literal(node, $0) }
       }

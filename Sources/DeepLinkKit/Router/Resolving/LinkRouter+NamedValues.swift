@@ -104,7 +104,7 @@ extension LinkRouter {
     if let scalar = TextRules.firstRefused(in: name) {
       throw DeepLinkError(.malformedInput, "the value name \(quoted(name)) holds the \(TextRules.describe(scalar))")
     }
-    if value.utf8.contains(0) {
+    if value.firstByte(in: .nul) != nil {
       throw DeepLinkError(.malformedInput, "the value of \(quoted(name)) holds the control character U+0000")
     }
   }

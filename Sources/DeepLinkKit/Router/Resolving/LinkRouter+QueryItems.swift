@@ -28,7 +28,8 @@ extension LinkRouter {
       let rawValue = equals == item.endIndex ? item[equals...] : item[(equals + 1)...]
       guard equals > item.startIndex, let name = PercentEncoding.decode(item[..<equals]),
         let value = PercentEncoding.decode(rawValue), TextRules.firstRefused(in: name) == nil,
-        !value.utf8.contains(0), name.utf8.count <= limits.maxValueLength, value.utf8.count <= limits.maxValueLength
+        value.firstByte(in: .nul) == nil, name.utf8.count <= limits.maxValueLength,
+        value.utf8.count <= limits.maxValueLength
       else { continue }
       items.append((name, value))
     }

@@ -65,8 +65,7 @@ extension LinkRouter {
         throw .malformed("a web-browsing user activity has no webpage URL")
       }
       // It stands for a universal link: its page is http(s), never a custom scheme (found by fuzzing).
-      let scheme = url.utf8.prefix { $0 != UInt8(ascii: ":") }.map(\.lowercasedASCII)
-      guard scheme.elementsEqual("https".utf8) || scheme.elementsEqual("http".utf8) else {
+      guard url.hasPrefixIgnoringASCIICase("https:") || url.hasPrefixIgnoringASCIICase("http:") else {
         throw DeepLinkError(
           .unsupportedScheme, "the webpage of a web-browsing user activity must be an https link, not \(quoted(url))")
       }

@@ -33,7 +33,7 @@ extension HostList {
   private static func problem(ofLabel label: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
     if label.isEmpty { return "has an empty label" }
     if label.count > 63 { return "has a label of \(label.count) bytes; a label has at most 63" }
-    guard label.count >= 4, label.first == UInt8(ascii: "x"), label.starts(with: "xn--".utf8) else {
+    guard label.startsWithPunycodePrefix else {
       if label.first == UInt8(ascii: "-") || label.last == UInt8(ascii: "-") {
         return "has the label \(quoted(label)), which starts or ends with \"-\""
       }

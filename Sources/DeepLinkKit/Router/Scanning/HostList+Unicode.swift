@@ -8,7 +8,7 @@ extension HostList {
   /// checked.
   static func problem(ofUnicodeHost text: String) -> String? {
     // A host is composed (NFC) before it gets here; an `xn--` label may stand for one that is not.
-    if !text.unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars) {
+    if !text.hasUTF8(of: text.precomposedStringWithCanonicalMapping) {
       return "is not in its composed form (NFC)"
     }
     for scalar in text.unicodeScalars {

@@ -43,7 +43,7 @@ package struct HostList: Sendable {
     let normalized: String
     do throws(InvalidHost) {
       normalized = try Self.normalize(Array(name.utf8))
-      if normalized.parts(separatedBy: UInt8(ascii: ".")).last?.utf8.allSatisfy(\.isASCIIDigit) == true {
+      if normalized.parts(separatedBy: UInt8(ascii: ".")).last?.allBytes(in: .digits) == true {
         throw InvalidHost(reason: "is an IP address; universal links need a domain name")
       }
       if isWildcard, !normalized.contains(".") || Self.publicSuffixes.contains(normalized) {
@@ -89,18 +89,18 @@ package struct HostList: Sendable {
     // one character (NFC), as browsers and Apple's URL parsing write a host before its Punycode
     // form; the checks below then read the composed bytes.
     let bytes =
-      raw.allSatisfy { $0 < 0x80 }
+      raw.firstIndex(in: .nonASCII) == nil
       ? raw : Array(String(decoding: raw, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8)
     if bytes.contains(UInt8(ascii: "%")) { throw InvalidHost(reason: "holds a percent escape") }
     if bytes.contains(UInt8(ascii: "\\")) { throw InvalidHost(reason: "holds a backslash") }
     if bytes.first == UInt8(ascii: "[") {
       throw InvalidHost(reason: "is an IP address; universal links need a domain name")
     }
-    if let byte = bytes.first(where: { $0 < 0x80 && !isHostByte($0) && $0 != UInt8(ascii: ".") }) {
-      throw InvalidHost(reason: "holds the character \(quoted(CollectionOfOne(byte)))")
+    if let index = bytes.firstIndex(in: ByteClass.hostCharacters.inverted.ascii) {
+      throw InvalidHost(reason: "holds the character \(quoted(CollectionOfOne(bytes[index])))")
     }
     let ascii: String
-    if bytes.contains(where: { $0 >= 0x80 }) {
+    if bytes.firstIndex(in: .nonASCII) != nil {
       let text = String(decoding: bytes, as: UTF8.self)
       if let problem = problem(ofUnicodeHost: text) { throw InvalidHost(reason: problem) }
       var labels: [String] = []

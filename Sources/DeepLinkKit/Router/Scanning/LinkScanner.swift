@@ -118,7 +118,7 @@ struct LinkScanner {
       let label = authority[start..<end]
       if let text = Punycode.unicodeLabel(label), HostList.problem(ofUnicodeHost: text) == nil {
         unicode += text.utf8
-      } else if label.starts(with: "xn--".utf8) {
+      } else if label.startsWithPunycodePrefix {
         return authority
       } else {
         unicode += label
@@ -249,11 +249,11 @@ struct LinkScanner {
       authority.lastIndex(of: UInt8(ascii: "]")).map({ $0 < colon }) ?? true
     {
       let port = authority[(colon + 1)...]
-      guard port.allSatisfy(\.isASCIIDigit) else {
+      guard port.allBytes(in: .digits) else {
         throw refusal.malformed("the port \(quoted(port)) is not a number")
       }
       let value = port.drop { $0 == UInt8(ascii: "0") }
-      if !port.isEmpty, !value.elementsEqual("443".utf8) {
+      if !port.isEmpty, !"443".hasUTF8(UnsafeBufferPointer(rebasing: value)) {
         throw refusal.malformed("it names the port \(quoted(port)); only the default port is accepted")
       }
       host = authority[..<colon]

@@ -247,6 +247,13 @@ extension Slice where Base == UnsafeBufferPointer<UInt8> {
     }
     return false
   }
+
+  /// Whether these bytes start with `xn--`, the prefix of a Punycode label. Byte by byte: the
+  /// standard library's `starts(with:)` was a copy of its loop.
+  var startsWithPunycodePrefix: Bool {
+    count >= 4 && self[startIndex] == UInt8(ascii: "x") && self[startIndex + 1] == UInt8(ascii: "n")
+      && self[startIndex + 2] == UInt8(ascii: "-") && self[startIndex + 3] == UInt8(ascii: "-")
+  }
 }
 
 extension UnsafeBufferPointer where Element == UInt8 {

@@ -114,7 +114,7 @@ extension Bool: LinkValue {
 extension Double: LinkValue {
   /// A finite decimal number (`2.5`, `-1`, `1e3`); not `nan` or `inf`.
   public init?(linkText: String) {
-    guard linkText.utf8.allSatisfy({ $0.isASCIIDigit || "+-.eE".utf8.contains($0) }), let value = Double(linkText),
+    guard linkText.allBytes(in: .decimalNumber), let value = Double(linkText),
       value.isFinite
     else { return nil }
     self = value
