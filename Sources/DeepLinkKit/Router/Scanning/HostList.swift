@@ -96,6 +96,8 @@ package struct HostList: Sendable {
     if bytes.first == UInt8(ascii: "[") {
       throw InvalidHost(reason: "is an IP address; universal links need a domain name")
     }
+    // An ASCII byte that is not a letter, a digit, `-`, `_` or `.` (other bytes are read below, as
+    // Unicode).
     if let index = bytes.firstIndex(in: ByteClass.hostCharacters.inverted.ascii) {
       throw InvalidHost(reason: "holds the character \(quoted(CollectionOfOne(bytes[index])))")
     }
@@ -116,10 +118,5 @@ package struct HostList: Sendable {
     }
     if let problem = problem(ofASCIIHost: ascii) { throw InvalidHost(reason: problem) }
     return ascii
-  }
-
-  /// A letter, digit, `-` or `_`: what a label may hold.
-  static func isHostByte(_ byte: UInt8) -> Bool {
-    byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
   }
 }
