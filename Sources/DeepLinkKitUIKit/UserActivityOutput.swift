@@ -33,7 +33,10 @@ extension UserActivityItem {
   @MainActor
   public func apply(to activity: some UserActivityOutput) {
     activity.title = title
-    activity.userInfo = userInfo.isEmpty ? nil : userInfo
+    // A loop, not a cast of the dictionary (see `ShortcutItemInput.quickAction`).
+    var info: [AnyHashable: Any] = [:]
+    for (key, value) in userInfo { info[key] = value }
+    activity.userInfo = userInfo.isEmpty ? nil : info
     activity.requiredUserInfoKeys = userInfo.isEmpty ? nil : Set(userInfo.keys)
     activity.webpageURL = webpageURL.flatMap(URL.init(string:))
     activity.isEligibleForHandoff = eligibility.contains(.handoff)
