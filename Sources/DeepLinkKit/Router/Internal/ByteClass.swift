@@ -14,69 +14,69 @@ struct ByteClass {
   /// Bytes 64–127 (bit `n` for byte `64 + n`).
   let high: UInt64
   /// Whether the bytes 128–255, which only UTF-8 sequences of non-ASCII characters hold, belong.
-  let nonASCII: Bool
+  let holdsNonASCII: Bool
 
   func contains(_ byte: UInt8) -> Bool {
-    if byte >= 128 { return nonASCII }
+    if byte >= 128 { return holdsNonASCII }
     return (byte < 64 ? low : high) >> UInt64(byte & 63) & 1 != 0
   }
 
   /// Every byte this set does not hold.
-  var inverted: ByteClass { ByteClass(low: ~low, high: ~high, nonASCII: !nonASCII) }
+  var inverted: ByteClass { ByteClass(low: ~low, high: ~high, holdsNonASCII: !holdsNonASCII) }
   /// The ASCII bytes this set holds.
-  var ascii: ByteClass { ByteClass(low: low, high: high, nonASCII: false) }
+  var ascii: ByteClass { ByteClass(low: low, high: high, holdsNonASCII: false) }
 
   /// 128–255: the bytes of non-ASCII characters.
-  static var nonASCII: ByteClass { ByteClass(low: 0, high: 0, nonASCII: true) }
+  static var nonASCII: ByteClass { ByteClass(low: 0, high: 0, holdsNonASCII: true) }
   /// NUL (0).
-  static var nul: ByteClass { ByteClass(low: 1, high: 0, nonASCII: false) }
+  static var nul: ByteClass { ByteClass(low: 1, high: 0, holdsNonASCII: false) }
   /// `0`–`9`.
-  static var digits: ByteClass { ByteClass(low: 0x03FF_0000_0000_0000, high: 0, nonASCII: false) }
+  static var digits: ByteClass { ByteClass(low: 0x03FF_0000_0000_0000, high: 0, holdsNonASCII: false) }
   /// `A`–`Z`.
-  static var upperCaseLetters: ByteClass { ByteClass(low: 0, high: 0x0000_0000_07FF_FFFE, nonASCII: false) }
+  static var upperCaseLetters: ByteClass { ByteClass(low: 0, high: 0x0000_0000_07FF_FFFE, holdsNonASCII: false) }
   /// `A`–`Z` and 128–255: the bytes a case-insensitive table lowercases.
-  static var upperCaseOrNonASCII: ByteClass { ByteClass(low: 0, high: 0x0000_0000_07FF_FFFE, nonASCII: true) }
+  static var upperCaseOrNonASCII: ByteClass { ByteClass(low: 0, high: 0x0000_0000_07FF_FFFE, holdsNonASCII: true) }
   /// C0 controls (0–31) and DEL (127).
   static var controls: ByteClass {
-    ByteClass(low: 0x0000_0000_FFFF_FFFF, high: 0x8000_0000_0000_0000, nonASCII: false)
+    ByteClass(low: 0x0000_0000_FFFF_FFFF, high: 0x8000_0000_0000_0000, holdsNonASCII: false)
   }
   /// Printable ASCII (32–126) but `"` and `\`, which a quote writes as they are.
   static var quotable: ByteClass {
-    ByteClass(low: 0xFFFF_FFFB_0000_0000, high: 0x7FFF_FFFF_EFFF_FFFF, nonASCII: false)
+    ByteClass(low: 0xFFFF_FFFB_0000_0000, high: 0x7FFF_FFFF_EFFF_FFFF, holdsNonASCII: false)
   }
   /// `0`–`9`, `+`, `-`, `.`, `e` and `E`: what a decimal number's text is made of.
   static var decimalNumber: ByteClass {
-    ByteClass(low: 0x03FF_6800_0000_0000, high: 0x0000_0020_0000_0020, nonASCII: false)
+    ByteClass(low: 0x03FF_6800_0000_0000, high: 0x0000_0020_0000_0020, holdsNonASCII: false)
   }
   /// ASCII letters, digits, `+`, `-` and `.`: a URL scheme's characters (RFC 3986).
   static var schemeCharacters: ByteClass {
-    ByteClass(low: 0x03FF_6800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE, nonASCII: false)
+    ByteClass(low: 0x03FF_6800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE, holdsNonASCII: false)
   }
   /// ASCII letters, digits and `_`: a parameter name's characters.
   static var nameCharacters: ByteClass {
-    ByteClass(low: 0x03FF_0000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE, nonASCII: false)
+    ByteClass(low: 0x03FF_0000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE, holdsNonASCII: false)
   }
   /// ASCII letters, digits and `-`: a Punycode label's characters.
   static var labelCharacters: ByteClass {
-    ByteClass(low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_07FF_FFFE, nonASCII: false)
+    ByteClass(low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_07FF_FFFE, holdsNonASCII: false)
   }
   /// ASCII letters, digits, `-`, `_` and `.`: the ASCII bytes a host may hold.
   static var hostCharacters: ByteClass {
-    ByteClass(low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE, nonASCII: false)
+    ByteClass(low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE, holdsNonASCII: false)
   }
   /// Lowercase ASCII letters, digits, `-`, `_` and `.`: a host already written as it is compared.
   static var lowercaseHostCharacters: ByteClass {
-    ByteClass(low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_8000_0000, nonASCII: false)
+    ByteClass(low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_8000_0000, holdsNonASCII: false)
   }
   /// What a path segment keeps unescaped: RFC 3986's unreserved characters (ASCII letters,
   /// digits, `-`, `.`, `_`, `~`) and the sub-delimiters `!`, `$`, `'`, `(`, `)`, `*` and `,`.
   static var keptInPath: ByteClass {
-    ByteClass(low: 0x03FF_7792_0000_0000, high: 0x47FF_FFFE_87FF_FFFE, nonASCII: false)
+    ByteClass(low: 0x03FF_7792_0000_0000, high: 0x47FF_FFFE_87FF_FFFE, holdsNonASCII: false)
   }
   /// What a query item's name or value keeps unescaped: as a path segment, and `/`, `?`, `:`
   /// and `@`.
   static var keptInQuery: ByteClass {
-    ByteClass(low: 0x87FF_F792_0000_0000, high: 0x47FF_FFFE_87FF_FFFF, nonASCII: false)
+    ByteClass(low: 0x87FF_F792_0000_0000, high: 0x47FF_FFFE_87FF_FFFF, holdsNonASCII: false)
   }
 }
 
