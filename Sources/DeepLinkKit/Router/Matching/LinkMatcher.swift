@@ -36,7 +36,7 @@ final class LinkMatcher: Sendable {
   ) {
     self.adapter = adapter
     self.patterns = patterns
-    self.routeNames = RouteNames(patterns: routes.map(\.pattern), names: routes.map(\.name))
+    self.routeNames = RouteNames(patterns: patterns, names: routes.map(\.name))
     var essentials: [RouteEssentials] = []
     var overflow: [RouteCapture] = []
     var names: [String] = []
@@ -249,15 +249,22 @@ struct RouteCapture: BitwiseCopyable {
 /// Every route's pattern and name, in one object that all resolutions of a router share, so that
 /// a resolution retains one object the router keeps hot rather than a route's strings.
 final class RouteNames: Sendable {
-  let patterns: [String]
-  let names: [String?]
+  /// The matcher's own list of patterns (one buffer, not a second list of strings).
+  private let patterns: [RoutePattern]
+  /// Each route's name; empty when no route has one (a Swift table's routes seldom do).
+  private let names: [String?]
 
-  init(patterns: [String], names: [String?]) {
+  init(patterns: [RoutePattern], names: [String?]) {
     self.patterns = patterns
-    self.names = names
+    self.names = names.contains { $0 != nil } ? names : []
   }
 
-  func labelParts(_ index: Int) -> RouteLabel { RouteLabel(pattern: patterns[index], name: names[index]) }
+  /// The pattern of route `index`, as written.
+  func pattern(_ index: Int) -> String { patterns[index].description }
+  /// The name of route `index`, if it has one.
+  func name(_ index: Int) -> String? { names.isEmpty ? nil : names[index] }
+
+  func labelParts(_ index: Int) -> RouteLabel { RouteLabel(pattern: pattern(index), name: name(index)) }
 
   /// How the route reads in messages: `route "messageDetails" (/messages/:id)`.
   func label(_ index: Int) -> String { labelParts(index).text }

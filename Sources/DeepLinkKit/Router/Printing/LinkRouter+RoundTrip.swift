@@ -16,13 +16,13 @@
     package func sample(definitionAt index: Int, edge: Int, using generator: inout SplitMix)
       -> (route: Route, parameters: [(name: String, value: String)])?
     {
-      definitions[index].declared?.sample(edge, &generator)
+      definitions[index].body.sample(edge, &generator)
     }
 
     /// Why `route`, opened by a link with `parameters`, does not print back with the link's own
     /// values; `nil` when it does, or for a custom definition.
     package func verify(definitionAt index: Int, _ route: Route, _ parameters: RouteParameters) -> String? {
-      definitions[index].declared?.verify(route, parameters)
+      definitions[index].body.verify(route, parameters)
     }
 
     /// Whether the router's adapter takes `link` at all (its scheme, host and form), before routing.

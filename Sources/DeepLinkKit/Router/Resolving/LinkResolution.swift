@@ -11,9 +11,9 @@ public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Equatable {
   /// The path parameters and query items the link supplied.
   public var parameters: RouteParameters { details.parameters }
   /// The pattern that matched.
-  public var pattern: String { details.names.patterns[details.index] }
+  public var pattern: String { details.names.pattern(details.index) }
   /// The matching definition's name, if it has one.
-  public var name: String? { details.names.names[details.index] }
+  public var name: String? { details.names.name(details.index) }
   /// Whether the app must confirm the route before it is delivered from an untrusted source.
   public var requiresConfirmation: Bool { details.requiresConfirmation }
   /// For a route opened by a link, the link's own kind (``DeepLinkSource/customScheme`` or

@@ -101,8 +101,8 @@ extension LinkRouter {
     if essentials.declaresQuery { try applyDeclaredQuery(of: index, to: &parameters) }
     let route: Route
     do {
-      // (The router's list holds only parsers of `Route`.)
-      route = try unsafeDowncast(parsers[index], to: RouteParser<Route>.self).parse(parameters)
+      // (The router's list holds only bodies of `Route`.)
+      route = try unsafeDowncast(parsers[index], to: RouteBody<Route>.self).parse(parameters)
     } catch let error as DeepLinkError {
       throw error
     } catch let error as InvalidParameterValue {
@@ -111,7 +111,7 @@ extension LinkRouter {
       throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)) could not be built: \(error)")
     }
     if BuildConfiguration.checksAssertions, verifying,
-      let problem = definitions[index].declared?.verify(route, parameters)
+      let problem = definitions[index].body.verify(route, parameters)
     {
       // A debug build refuses a route that would not print back with the link's values (see
       // `RouteDefinition.path(_:name:sources:_:)`); a release build calls nothing more.

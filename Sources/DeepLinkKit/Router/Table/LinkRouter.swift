@@ -24,8 +24,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// that does not depend on it), so that resolving runs specialized whatever `Route` is.
   let matcher: LinkMatcher
   package let definitions: [RouteDefinition<Route>]
-  /// Each definition's parse closure, by route index, read where a hit builds its route. An
-  /// element is a reference of a type that is not generic: reading an element of an array of a
+  /// Each definition's body (``RouteBody``), by route index, whose parse a hit builds its route
+  /// with. An element is a reference of a type that is not generic: reading an element of an array of a
   /// type built from `Route`, in code not specialized for the app's route type, asks the runtime
   /// for that type's metadata (about 330 instructions a link).
   let parsers: [RouteParserBox]
@@ -64,7 +64,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, limits: limits, pushURLKeys: pushURLKeys,
       customSchemeHost: customSchemeHost, routes: routes)
     self.definitions = compiled.definitions
-    self.parsers = compiled.definitions.map { RouteParser(parse: $0.parse) }
+    self.parsers = compiled.definitions.map(\.body)
     self.matcher = compiled.matcher
     self.tables = compiled.tables
   }
@@ -100,15 +100,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   package var routeCount: Int { definitions.count }
 }
 
-/// A route's parse closure, under a base class that is not generic (see ``LinkRouter/parsers``).
+/// A route's body (``RouteBody``), under a base class that is not generic (see
+/// ``LinkRouter/parsers``).
 class RouteParserBox: @unchecked Sendable {}
-
-/// A route's parse closure. (Its only property is constant and `Sendable`.)
-final class RouteParser<Route: Hashable & Sendable>: RouteParserBox, @unchecked Sendable {
-  let parse: RouteDefinition<Route>.Parse
-
-  init(parse: @escaping RouteDefinition<Route>.Parse) { self.parse = parse }
-}
 
 /// What a router keeps beside its matcher, definitions and parsers (see ``LinkRouter/tables``).
 final class RouterTables: Sendable {

@@ -91,9 +91,7 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
       for index in members.indices { mounted.append(member(prefixPattern, members[index])) }
     }
     return RouteDefinition(
-      pattern: prefix.text, name: nil, sources: nil,
-      parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") },
-      declared: RouteGroup(members: mounted, problems: problems))
+      pattern: prefix.text, name: nil, sources: nil, body: RouteGroup(members: mounted, problems: problems))
   }
 
   /// One route of the group, under the prefix: the parent's route holds the prefix's values and
@@ -112,11 +110,9 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
           description: text, segments: prefixPattern.segments + childPattern.segments, query: childPattern.query)
       }
     }
-    let childParse = child.parse
     var definition = RouteDefinition<Route>(
       pattern: text, name: child.name, sources: child.sources,
-      parse: { parameters in build(try prefix.values(parameters) + [try childParse(parameters)]) },
-      declared: MountedRoute(prefix: prefix, build: build, child: child, compiledPattern: compiled, problems: problems))
+      body: MountedRoute(prefix: prefix, build: build, child: child, compiledPattern: compiled, problems: problems))
     definition.copyKeys(of: child)
     return definition
   }
@@ -131,13 +127,16 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
 
 /// A mounted route: the parent's route holds the prefix's values and the group's route, which
 /// the group's own definition prints.
-private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & Sendable>: DeclaredRoute {
+private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & Sendable>: RouteBody<Route>,
+  @unchecked Sendable
+{
   let prefix: TypedDeclaration
   let build: @Sendable ([any Sendable]) -> Route
   let child: RouteDefinition<Child>
-  let compiledPattern: RoutePattern?
-  let problems: [String]
+  private let pattern: RoutePattern?
+  private let found: [String]
 
+  /// Its parse reads the prefix's values and parses the group's route from the same parameters.
   init(
     prefix: TypedDeclaration, build: @escaping @Sendable ([any Sendable]) -> Route, child: RouteDefinition<Child>,
     compiledPattern: RoutePattern?, problems: [String]
@@ -145,12 +144,15 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
     self.prefix = prefix
     self.build = build
     self.child = child
-    self.compiledPattern = compiledPattern
-    self.problems = problems
+    self.pattern = compiledPattern
+    self.found = problems
+    let childParse = child.parse
+    super.init(parse: { parameters in build(try prefix.values(parameters) + [try childParse(parameters)]) })
   }
 
-  var members: [RouteDefinition<Route>]? { nil }
-  var isPrintable: Bool { child.isPrintable }
+  override var compiledPattern: RoutePattern? { pattern }
+  override var problems: [String] { found }
+  override var isPrintable: Bool { child.isPrintable }
 
   private var search: ValueSearch {
     ValueSearch(
@@ -160,7 +162,7 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
       ])
   }
 
-  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
+  override func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
     switch search.values(of: route, build: build) {
     case .none: return nil
     case .one(let values):
@@ -175,7 +177,7 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
     }
   }
 
-  func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
+  override func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
     // The values the link gave: the prefix's, and the group's route (parsed again: debug only).
     guard let values = try? prefix.values(parameters), let expected = prefix.parameters(printing: values),
       let inner = try? child.parse(parameters)
@@ -187,31 +189,31 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
         return RouteValues.changed(
           route, from: expected + [groupRoute(inner)], printsAs: printed + [groupRoute(found.last as Any)])
       }
-      return child.declared?.verify(inner, parameters)
+      return child.body.verify(inner, parameters)
     case .none: return RouteValues.notKept(route, expected + [groupRoute(inner)])
     case .several(let first, let second): return builtAlike(route, first, second)
     case .tooMany: return RouteValues.tooMany(route)
     }
   }
 
-  var exampleRoute: Route? {
-    guard let values = prefix.exampleValues(), let inner = child.declared?.exampleRoute else { return nil }
+  override var exampleRoute: Route? {
+    guard let values = prefix.exampleValues(), let inner = child.body.exampleRoute else { return nil }
     return build(values + [inner])
   }
 
   #if DEBUG
-    func sample(_ edge: Int, _ generator: inout SplitMix)
+    override func sample(_ edge: Int, _ generator: inout SplitMix)
       -> (route: Route, parameters: [(name: String, value: String)])?
     {
       guard let values = prefix.sampleValues(edge, using: &generator), let outer = prefix.parameters(printing: values),
-        let inner = child.declared?.sample(edge, &generator)
+        let inner = child.body.sample(edge, &generator)
       else { return nil }
       return (build(values + [inner.route]), outer + inner.parameters)
     }
   #endif
 
   /// The prefix's and the group route's; the prefix's win a name both have. (A loop, for size.)
-  var allowedValues: [String: [String]] {
+  override var allowedValues: [String: [String]] {
     var values = child.allowedValues
     for (name, texts) in prefix.allowedValues { values[name] = texts }
     return values

@@ -35,16 +35,7 @@ extension RouteDefinition where Route: Hashable & Sendable {
     var codecs: [ParameterCodec] = []
     for type in repeat (each Value).self { codecs.append(type._linkCodec.codec) }
     let declaration = TypedDeclaration(pattern: pattern, codecs: codecs)
-    // From values that a route held or a check drew, read by the codecs of these very types.
-    let build: @Sendable ([any Sendable]) -> Route = { values in
-      var position = 0
-      func next<T>(_: T.Type) -> T {
-        defer { position += 1 }
-        return values[position] as! T
-      }
-      return route(repeat next((each Value).self))
-    }
-    return declaration.definition(name: name, sources: sources, build: build, parse: parse(declaration, route))
+    return declaration.definition(name: name, sources: sources, parse: parse(declaration, route))
   }
 
   /// The route of a link's parameters, each value read as its own type: no box, no cast and no
@@ -65,21 +56,14 @@ extension RouteDefinition where Route: Hashable & Sendable {
     guard isComplete else {
       return { _ in throw DeepLinkError(.invalidParameter, "\(declaration.text) is not a valid declaration") }
     }
-    // The closure holds the first two bindings (a name and a codec shared by every declaration
-    // of the type each) in its own context, so that a link reads few lines of a route's own.
-    let first = bindings.first
-    let second = bindings.count > 1 ? bindings[1] : nil
-    let more = Array(bindings.dropFirst(2))
+    // The closure holds the bindings' array (one reference, shared with the declaration), so
+    // that each route keeps a small context.
     return { parameters in
       var position = 0
       func next<T>(_: T.Type) throws(InvalidParameterValue) -> T {
         defer { position += 1 }
         // The check above found a binding with a reader of this very type at this position.
-        switch position {
-        case 0: return try first!.codec.value(T.self, parameters, first!.name)
-        case 1: return try second!.codec.value(T.self, parameters, second!.name)
-        default: return try more[position - 2].codec.value(T.self, parameters, more[position - 2].name)
-        }
+        return try bindings[position].codec.value(T.self, parameters, bindings[position].name)
       }
       return try route(repeat next((each Value).self))
     }

@@ -40,6 +40,11 @@ public struct RouteDefinition<Route>: Sendable {
   /// none for most routes, so that a router keeps a small value a route (its definitions are
   /// kept for printing and checks; these seven fields inline made a definition 240 bytes).
   private var keys: RouteKeys?
+  /// The route's parse, and for a declared route or a group its printing and checks: one
+  /// object a route, which the router also keeps as the route's parser. (A closure each for
+  /// parse and print and a protocol's box were 48 bytes more of every definition, and the router
+  /// then boxed each parse again.)
+  let body: RouteBody<Route>
 
   /// The quick-action type that opens this route, if any.
   package var shortcutType: String? { keys?.values.shortcutType }
@@ -63,6 +68,10 @@ public struct RouteDefinition<Route>: Sendable {
   /// Whether the app must confirm this route before it is delivered from an untrusted source
   /// (a custom-scheme URL, which any app can send).
   package private(set) var requiresConfirmation = false
+  /// Whether this is a group (`mount`, `host`), whose `members` are its routes; stored, so that a
+  /// table of single routes is told apart at once. (Beside `requiresConfirmation`, where it takes
+  /// no word of its own.)
+  let isGroup: Bool
   /// The one host whose links open this route (``host(_:_:)``); `nil` for every host.
   package var host: String? { keys?.values.host }
   /// What its landing page shows, declared with DeepLinkKitConfiguration's
@@ -75,58 +84,45 @@ public struct RouteDefinition<Route>: Sendable {
     change(&values)
     keys = RouteKeys(values)
   }
-  let parse: Parse
-  /// A custom definition's printer; a declared one prints through its ``DeclaredRoute``.
-  private let printer: Printer?
-  /// What a typed declaration or group adds, in one object per route: a custom definition has
-  /// none, and copying a definition (building a large table copies each) stays cheap.
-  let declared: (any DeclaredRoute<Route>)?
-  /// Whether this is a group (`mount`, `host`), whose
-  /// `members` are its routes; stored, so that a table of single routes is told apart at once.
-  let isGroup: Bool
 
+  /// Builds the route from a link's parameters.
+  var parse: Parse { body.parse }
   /// The pattern with the types and query presences the declaration's Swift types give it;
   /// `nil` when the pattern does not parse (the router reports why) or for a custom definition.
-  var compiledPattern: RoutePattern? { declared?.compiledPattern }
+  var compiledPattern: RoutePattern? { body.compiledPattern }
   /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
-  package var allowedValues: [String: [String]] { declared?.allowedValues ?? [:] }
+  package var allowedValues: [String: [String]] { body.allowedValues }
   /// What is wrong with the declaration, found when it was made; the router reports each.
-  var declarationProblems: [String] { declared?.problems ?? [] }
+  var declarationProblems: [String] { body.problems }
   /// The routes of a mounted group, already under its prefix; `nil` for a single route.
-  var members: [RouteDefinition<Route>]? { declared?.members }
+  var members: [RouteDefinition<Route>]? { body.members }
 
   /// A route this declared definition builds from the first value of each parameter's type
-  /// (``DeclaredRoute/exampleRoute``), for naming it after its case; `nil` for a custom one.
-  package var exampleRoute: Route? { declared?.exampleRoute }
+  /// (``RouteBody/exampleRoute``), for naming it after its case; `nil` for a custom one.
+  package var exampleRoute: Route? { body.exampleRoute }
 
   /// Whether this definition prints routes.
-  var isPrintable: Bool { printer != nil || declared?.isPrintable == true }
+  var isPrintable: Bool { body.isPrintable }
 
   /// The parameters that print `route`, in order; `nil` for a route this definition does not
   /// print; throws when the route is this definition's but no one link prints it.
   package func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
-    if let declared { return try declared.print(route) }
-    return printer?(route)
+    try body.print(route)
   }
 
   /// A custom definition: the app's (or a JSON table's) own parse and print.
   package init(
     pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer?
   ) {
-    self.init(pattern: pattern, name: name, sources: sources, parse: parse, printer: printer, declared: nil)
+    self.init(pattern: pattern, name: name, sources: sources, body: CustomRoute(parse: parse, printer: printer))
   }
 
-  init(
-    pattern: String, name: String?, sources: Set<DeepLinkSource>?, parse: @escaping Parse, printer: Printer? = nil,
-    declared: (any DeclaredRoute<Route>)?
-  ) {
+  init(pattern: String, name: String?, sources: Set<DeepLinkSource>?, body: RouteBody<Route>) {
     self.pattern = pattern
     self.name = name
     self.sources = sources
-    self.parse = parse
-    self.printer = printer
-    self.declared = declared
-    self.isGroup = declared?.members != nil
+    self.body = body
+    self.isGroup = body.members != nil
   }
 
   /// This route, opened also by the quick action of type `type`; the item's `userInfo` supplies
@@ -256,9 +252,7 @@ public struct RouteDefinition<Route>: Sendable {
       if member.host == nil { member.changeKeys { $0.host = host } }
       return member
     }
-    var group = Self(
-      pattern: "/", name: nil, sources: nil, parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") },
-      declared: RouteGroup(members: members, problems: []))
+    var group = Self(pattern: "/", name: nil, sources: nil, body: RouteGroup(members: members, problems: []))
     group.changeKeys { $0.host = host }
     return group
   }
@@ -272,61 +266,75 @@ public struct RouteDefinition<Route>: Sendable {
   package var label: String { RouteLabel(pattern: pattern, name: name).text }
 }
 
-/// What a declared route (or group) adds to its definition: the pattern its types complete, the
-/// problems found in it, its printing, and the checks that call the app's closure. One object
-/// per route, made when the route is declared; nothing of it runs until a route is printed or
-/// checked.
-protocol DeclaredRoute<Route>: AnyObject, Sendable {
-  associatedtype Route
+/// What a definition holds of its route beyond its pattern and keys: its parse, and what a
+/// declared route (or group) adds: the pattern its types complete, the problems found in it, its
+/// printing, and the checks that call the app's closure. One object per route, made when the
+/// route is declared; nothing of it but `parse` runs until a route is printed or checked. A
+/// class, not a protocol, so that the router keeps it as the route's parser (``RouteParserBox``).
+class RouteBody<Route>: RouteParserBox, @unchecked Sendable {
+  /// Builds the route from a link's parameters. (Constant, and `Sendable`.)
+  let parse: RouteDefinition<Route>.Parse
+
+  init(parse: @escaping RouteDefinition<Route>.Parse) { self.parse = parse }
 
   /// The pattern with the types and query presences the Swift types give it.
-  var compiledPattern: RoutePattern? { get }
+  var compiledPattern: RoutePattern? { nil }
   /// What is wrong with the declaration; the router reports each.
-  var problems: [String] { get }
+  var problems: [String] { [] }
   /// A group's routes, already under its prefix; `nil` for a single route.
-  var members: [RouteDefinition<Route>]? { get }
+  var members: [RouteDefinition<Route>]? { nil }
   /// Whether it prints routes.
-  var isPrintable: Bool { get }
-  /// The parameters that print `route`, in order; `nil` for a route this declaration does not
-  /// build; throws when no one link prints it.
-  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]?
+  var isPrintable: Bool { false }
+  /// The parameters that print `route`, in order; `nil` for a route this body does not build;
+  /// throws when no one link prints it.
+  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? { nil }
   /// Why `route`, opened by a link with these parameters, does not print back with the link's
   /// own values; `nil` when it does. A debug build asks it of every route it opens.
-  func verify(_ route: Route, _ parameters: RouteParameters) -> String?
+  func verify(_ route: Route, _ parameters: RouteParameters) -> String? { nil }
   /// The route built from the first value of each parameter's type, to name it after its case
   /// in an exported table; `nil` when a type gives no values.
-  var exampleRoute: Route? { get }
+  var exampleRoute: Route? { nil }
   #if DEBUG
     /// A route built from edge `edge` of each parameter's values (drawn ones for a negative
     /// `edge`), and the parameters those values print as; `nil` when a type gives no values. Only
     /// in a debug build, for `DeepLinkKitTesting`'s round-trip checks.
     func sample(_ edge: Int, _ generator: inout SplitMix)
       -> (route: Route, parameters: [(name: String, value: String)])?
+    { nil }
   #endif
   /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
-  var allowedValues: [String: [String]] { get }
+  var allowedValues: [String: [String]] { [:] }
+}
+
+/// A custom definition's body: the app's (or a JSON table's) own parse and print.
+final class CustomRoute<Route>: RouteBody<Route>, @unchecked Sendable {
+  /// The parameters that print a route (``RouteDefinition/Printer``); `nil` for a route that is
+  /// never printed.
+  let printer: RouteDefinition<Route>.Printer?
+
+  init(parse: @escaping RouteDefinition<Route>.Parse, printer: RouteDefinition<Route>.Printer?) {
+    self.printer = printer
+    super.init(parse: parse)
+  }
+
+  override var isPrintable: Bool { printer != nil }
+  override func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? { printer?(route) }
 }
 
 /// A group of routes (``RouteDefinition/mount(_:_:_:)``, ``RouteDefinition/host(_:_:)``): its
-/// members are the routes; it prints nothing itself.
-final class RouteGroup<Route>: DeclaredRoute {
-  let members: [RouteDefinition<Route>]?
-  let problems: [String]
+/// members are the routes; it prints nothing itself, and parses nothing.
+final class RouteGroup<Route>: RouteBody<Route>, @unchecked Sendable {
+  private let groupMembers: [RouteDefinition<Route>]
+  private let groupProblems: [String]
 
   init(members: [RouteDefinition<Route>], problems: [String]) {
-    self.members = members
-    self.problems = problems
+    groupMembers = members
+    groupProblems = problems
+    super.init(parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") })
   }
 
-  var compiledPattern: RoutePattern? { nil }
-  var isPrintable: Bool { false }
-  func print(_: Route) -> [(name: String, value: String)]? { nil }
-  func verify(_: Route, _: RouteParameters) -> String? { nil }
-  var exampleRoute: Route? { nil }
-  #if DEBUG
-    func sample(_: Int, _: inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])? { nil }
-  #endif
-  var allowedValues: [String: [String]] { [:] }
+  override var members: [RouteDefinition<Route>]? { groupMembers }
+  override var problems: [String] { groupProblems }
 }
 
 /// What opens a route besides its link, its one host and its landing page (see

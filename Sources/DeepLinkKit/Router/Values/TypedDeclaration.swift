@@ -165,25 +165,34 @@ struct TypedDeclaration: Sendable {
     }
   #endif
 
+  /// The parameters of a link that holds `values`, each written by its codec, defaults
+  /// included: what the definition's parse builds the route of those values from. `nil` when
+  /// a value has no text.
+  func linkParameters(_ values: [any Sendable]) -> RouteParameters? {
+    var parameters = RouteParameters()
+    for (binding, value) in zip(bindings, values) {
+      guard let texts = binding.codec.write(value) else { return nil }
+      for text in texts { parameters.append(binding.name, text) }
+    }
+    return parameters
+  }
+
   /// The definition: print and checks from the declaration, or its problems.
   ///
-  /// - Parameters:
-  ///   - build: The route of values of the declared types, in order.
-  ///   - parse: The route of a link's parameters, each value read by its codec
-  ///     (``ParameterCodec/value(_:_:_:)``).
+  /// - Parameter parse: The route of a link's parameters, each value read by its codec
+  ///   (``ParameterCodec/value(_:_:_:)``); printing and the checks build routes with it too,
+  ///   from the values' texts (``linkParameters(_:)``), so that a route keeps one closure.
   func definition<Route: Hashable & Sendable>(
-    name: String?, sources: Set<DeepLinkSource>?, build: @escaping @Sendable ([any Sendable]) -> Route,
-    parse: @escaping RouteDefinition<Route>.Parse
+    name: String?, sources: Set<DeepLinkSource>?, parse: @escaping RouteDefinition<Route>.Parse
   ) -> RouteDefinition<Route> {
     guard let pattern else {
       // The router names the pattern's syntax error.
       return RouteDefinition(
         pattern: text, name: name, sources: sources,
-        parse: { _ in throw DeepLinkError(.noRoute, "the pattern does not parse") }, printer: nil)
+        body: RouteBody(parse: { _ in throw DeepLinkError(.noRoute, "the pattern does not parse") }))
     }
     return RouteDefinition(
-      pattern: pattern.description, name: name, sources: sources, parse: parse,
-      declared: TypedRoute(declaration: self, build: build))
+      pattern: pattern.description, name: name, sources: sources, body: TypedRoute(declaration: self, parse: parse))
   }
 
   /// Why a route that two sets of values build cannot be printed.
@@ -195,21 +204,29 @@ struct TypedDeclaration: Sendable {
 
 /// A declared route: its values are found in the route itself (``ValueSearch``) and printed by
 /// their codecs.
-private final class TypedRoute<Route: Hashable & Sendable>: DeclaredRoute {
+private final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @unchecked Sendable {
   let declaration: TypedDeclaration
-  let build: @Sendable ([any Sendable]) -> Route
 
-  init(declaration: TypedDeclaration, build: @escaping @Sendable ([any Sendable]) -> Route) {
+  /// `parse` is the route's one closure: printing and the checks build routes with it too (a
+  /// second closure, building the route from a list of values, was 72 bytes more of every
+  /// declared route's heap).
+  init(declaration: TypedDeclaration, parse: @escaping RouteDefinition<Route>.Parse) {
     self.declaration = declaration
-    self.build = build
+    super.init(parse: parse)
   }
 
-  var compiledPattern: RoutePattern? { declaration.pattern }
-  var problems: [String] { declaration.problems }
-  var members: [RouteDefinition<Route>]? { nil }
-  var isPrintable: Bool { true }
+  /// The route built from `values`, through their texts: `nil` when one has none. The codecs
+  /// read back each value they write, so this is the route the closure builds of the values.
+  func build(_ values: [any Sendable]) -> Route? {
+    guard let parameters = declaration.linkParameters(values) else { return nil }
+    return try? parse(parameters)
+  }
 
-  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
+  override var compiledPattern: RoutePattern? { declaration.pattern }
+  override var problems: [String] { declaration.problems }
+  override var isPrintable: Bool { true }
+
+  override func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
     switch ValueSearch(slots: declaration.slots).values(of: route, build: build) {
     case .none: return nil
     case .one(let values): return declaration.parameters(printing: values)
@@ -220,7 +237,7 @@ private final class TypedRoute<Route: Hashable & Sendable>: DeclaredRoute {
     }
   }
 
-  func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
+  override func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
     guard let values = try? declaration.values(parameters), let expected = declaration.parameters(printing: values)
     else { return nil }
     switch ValueSearch(slots: declaration.slots).values(of: route, build: build) {
@@ -233,20 +250,20 @@ private final class TypedRoute<Route: Hashable & Sendable>: DeclaredRoute {
     }
   }
 
-  var exampleRoute: Route? { declaration.exampleValues().map(build) }
+  override var exampleRoute: Route? { declaration.exampleValues().flatMap(build) }
 
   #if DEBUG
-    func sample(_ edge: Int, _ generator: inout SplitMix)
+    override func sample(_ edge: Int, _ generator: inout SplitMix)
       -> (route: Route, parameters: [(name: String, value: String)])?
     {
       guard let values = declaration.sampleValues(edge, using: &generator),
-        let printed = declaration.parameters(printing: values)
+        let printed = declaration.parameters(printing: values), let route = build(values)
       else { return nil }
-      return (build(values), printed)
+      return (route, printed)
     }
   #endif
 
-  var allowedValues: [String: [String]] { declaration.allowedValues }
+  override var allowedValues: [String: [String]] { declaration.allowedValues }
 }
 
 /// The messages of the checks on a declared route's values.

@@ -2,8 +2,9 @@
 /// the route holds of each declared type (read through `Mirror`), combined and tried with the
 /// declaration's own closure. A route prints only if exactly one combination builds it.
 ///
-/// Nothing is invented: the closure is called only with values the route itself holds, so a
-/// declaration is never run on values that came neither from a link nor from the app. This is
+/// Nothing is invented: the closure is called only with values the route itself holds (written
+/// as text and read back, as a link would carry them), so a declaration is never run on values
+/// that came neither from a link nor from the app. This is
 /// what printing and the debug-build check of every resolved route share; no router building
 /// calls it.
 struct ValueSearch: Sendable {
@@ -38,8 +39,9 @@ struct ValueSearch: Sendable {
   /// How deep the search looks into a route: routes nest a handful of levels.
   static let maxDepth = 16
 
-  /// The values `build` makes `route` from, looked for among those `route` holds.
-  func values<Route: Equatable>(of route: Route, build: ([any Sendable]) -> Route) -> Outcome {
+  /// The values `build` makes `route` from, looked for among those `route` holds (`build`
+  /// gives `nil` for values it builds nothing from).
+  func values<Route: Equatable>(of route: Route, build: ([any Sendable]) -> Route?) -> Outcome {
     var found: [ObjectIdentifier: [(key: AnyHashable, value: any Sendable)]] = [:]
     for slot in slots where found[slot.type] == nil { found[slot.type] = [] }
     collect(route, into: &found, depth: 0)
