@@ -175,7 +175,10 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
     guard bytes.first == UInt8(ascii: "/") else { throw SyntaxError(reason: "a pattern must start with \"/\"") }
     let end = bytes.count
     var segments: [Segment] = []
-    segments.reserveCapacity(4)
+    // As many as the pattern has slashes, at most: a router keeps this array for the route.
+    var slashes = 0
+    for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
+    segments.reserveCapacity(slashes)
     // Parameter names seen, kept in a set only for patterns with many (a linear check is cheaper
     // for the usual handful, and a set keeps a hostile pattern of 20,000 parameters linear).
     var names: Set<String>?

@@ -80,7 +80,8 @@ extension RouteDefinition where Route: Hashable & Sendable {
   public static func path(
     _ pattern: String, to route: Route, name: String? = nil, sources: Set<DeepLinkSource>? = nil
   ) -> Self {
-    path(pattern, name: name, sources: sources) { () in route }
+    // One closure, which holds the route (not a closure of no values wrapped in a parse).
+    TypedDeclaration(pattern: pattern, codecs: []).definition(name: name, sources: sources) { _ in route }
   }
 
   /// A route built and printed by closures of the app's own, for what ``path(_:name:sources:_:)``
