@@ -21,36 +21,20 @@ struct TypedDeclaration: Sendable {
     }
   }
 
-  /// The pattern, parsed or as written: one of the two, so that each declared route keeps its
-  /// text once (a parsed pattern holds it as its description).
-  private enum Written {
-    case parsed(RoutePattern)
-    case unparsed(String)
-  }
-  private var written: Written
+  /// The pattern, its types and presences completed from the Swift types; `nil` when it does
+  /// not parse (the router reports why).
+  private(set) var pattern: RoutePattern?
+  /// The pattern as written.
+  let text: String
   private(set) var bindings: [Binding] = []
   private(set) var problems: [String] = []
 
-  /// The pattern, its types and presences completed from the Swift types; `nil` when it does
-  /// not parse (the router reports why).
-  var pattern: RoutePattern? {
-    if case .parsed(let pattern) = written { return pattern }
-    return nil
-  }
-  /// The pattern as written.
-  var text: String {
-    switch written {
-    case .parsed(let pattern): pattern.description
-    case .unparsed(let text): text
-    }
-  }
-
   init(pattern text: String, codecs: [ParameterCodec]) {
-    written = .unparsed(text)
+    self.text = text
     guard let parsed = try? RoutePattern(text) else { return }
     let names = parsed.parameterNames + parsed.query.map(\.name)
     guard names.count == codecs.count else {
-      written = .parsed(parsed)
+      pattern = parsed
       let listed = names.isEmpty ? "no parameters" : "\(names.count) (\(names.joined(separator: ", ")))"
       problems.append(
         "names \(listed) but its route is built from \(codecs.count) value\(codecs.count == 1 ? "" : "s"); they are bound in order, path parameters first"
@@ -71,7 +55,7 @@ struct TypedDeclaration: Sendable {
       }
       bindings.append(Binding(name: name, codec: codec))
     }
-    written = .parsed(RoutePattern(description: text, segments: segments, query: query))
+    pattern = RoutePattern(description: text, segments: segments, query: query)
   }
 
   /// Gives an untyped path parameter its Swift type's pattern type; why the two disagree, if they do.
