@@ -396,6 +396,43 @@ let typedRouter = try! LinkRouter<TypedRoute>(
         ))
     #expect(throws: DeepLinkError(.noRoute, #"no route definition prints "flag""#)) { try router.urlString(for: .flag) }
   }
+
+  /// A type of the app's whose text drops something (here, case): the route is built from the
+  /// values it holds, so printing names the value that does not read back, and the round-trip
+  /// check finds it from the type's examples.
+  @Test func aValueThatDoesNotReadBackFromItsTextIsNamedWhenPrinted() throws {
+    let router = try LinkRouter<LossySlugRoute>(schemes: ["s"], routes: [.path("/items/:slug", LossySlugRoute.item)])
+    #expect(try router.route(for: "s://items/Mixed") == .item(LossySlug("Mixed")!))
+    #expect(try router.urlString(for: .item(LossySlug("mixed")!)) == "s://items/mixed")
+    #expect(
+      throws: DeepLinkError(
+        .invalidParameter,
+        #"the link "s://items/mixed" printed by route /items/:slug opens "item(mixed)" instead; a value does not read back as itself"#
+      )
+    ) { try router.urlString(for: .item(LossySlug("Mixed")!)) }
+    #expect(
+      router.roundTripProblems(samples: 0) == [
+        #"route /items/:slug: the link "s://items/mixed" of "item(Mixed)" opens "item(mixed)""#
+      ])
+  }
+}
+
+/// A slug of the app's own whose text is lower case: a value with upper-case letters does not
+/// read back as itself.
+struct LossySlug: Hashable, LosslessStringConvertible, LinkValue {
+  let raw: String
+  init?(_ description: String) { raw = description }
+  var description: String { raw.lowercased() }
+  static var linkExamples: [LossySlug] { [LossySlug("Mixed")!] }
+}
+
+enum LossySlugRoute: Hashable, Sendable, CustomStringConvertible {
+  case item(LossySlug)
+  var description: String {
+    switch self {
+    case .item(let slug): "item(\(slug.raw))"
+    }
+  }
 }
 
 /// A count that closures on any thread may add to.

@@ -35,7 +35,16 @@ extension RouteDefinition where Route: Hashable & Sendable {
     var codecs: [ParameterCodec] = []
     for type in repeat (each Value).self { codecs.append(type._linkCodec.codec) }
     let declaration = TypedDeclaration(pattern: pattern, codecs: codecs)
-    return declaration.definition(name: name, sources: sources, parse: parse(declaration, route))
+    // From values that a route held or a check drew, read by the codecs of these very types.
+    let build: @Sendable ([any Sendable]) -> Route = { values in
+      var position = 0
+      func next<T>(_: T.Type) -> T {
+        defer { position += 1 }
+        return values[position] as! T
+      }
+      return route(repeat next((each Value).self))
+    }
+    return declaration.definition(name: name, sources: sources, build: build, parse: parse(declaration, route))
   }
 
   /// The route of a link's parameters, each value read as its own type: no box, no cast and no
@@ -81,7 +90,7 @@ extension RouteDefinition where Route: Hashable & Sendable {
     _ pattern: String, to route: Route, name: String? = nil, sources: Set<DeepLinkSource>? = nil
   ) -> Self {
     // One closure, which holds the route (not a closure of no values wrapped in a parse).
-    TypedDeclaration(pattern: pattern, codecs: []).definition(name: name, sources: sources) { _ in route }
+    TypedDeclaration(pattern: pattern, codecs: []).definition(name: name, sources: sources, build: nil) { _ in route }
   }
 
   /// A route built and printed by closures of the app's own, for what ``path(_:name:sources:_:)``

@@ -165,25 +165,16 @@ struct TypedDeclaration: Sendable {
     }
   #endif
 
-  /// The parameters of a link that holds `values`, each written by its codec, defaults
-  /// included: what the definition's parse builds the route of those values from. `nil` when
-  /// a value has no text.
-  func linkParameters(_ values: [any Sendable]) -> RouteParameters? {
-    var parameters = RouteParameters()
-    for (binding, value) in zip(bindings, values) {
-      guard let texts = binding.codec.write(value) else { return nil }
-      for text in texts { parameters.append(binding.name, text) }
-    }
-    return parameters
-  }
-
   /// The definition: print and checks from the declaration, or its problems.
   ///
-  /// - Parameter parse: The route of a link's parameters, each value read by its codec
-  ///   (``ParameterCodec/value(_:_:_:)``); printing and the checks build routes with it too,
-  ///   from the values' texts (``linkParameters(_:)``), so that a route keeps one closure.
+  /// - Parameters:
+  ///   - build: The route of values of the declared types, in order; `nil` for a declaration of
+  ///     no values, whose parse gives its one route.
+  ///   - parse: The route of a link's parameters, each value read by its codec
+  ///     (``ParameterCodec/value(_:_:_:)``).
   func definition<Route: Hashable & Sendable>(
-    name: String?, sources: Set<DeepLinkSource>?, parse: @escaping RouteDefinition<Route>.Parse
+    name: String?, sources: Set<DeepLinkSource>?, build: (@Sendable ([any Sendable]) -> Route)?,
+    parse: @escaping RouteDefinition<Route>.Parse
   ) -> RouteDefinition<Route> {
     guard let pattern else {
       // The router names the pattern's syntax error.
@@ -192,7 +183,8 @@ struct TypedDeclaration: Sendable {
         body: RouteBody(parse: { _ in throw DeepLinkError(.noRoute, "the pattern does not parse") }))
     }
     return RouteDefinition(
-      pattern: pattern.description, name: name, sources: sources, body: TypedRoute(declaration: self, parse: parse))
+      pattern: pattern.description, name: name, sources: sources,
+      body: TypedRoute(declaration: self, build: build, parse: parse))
   }
 
   /// Why a route that two sets of values build cannot be printed.
@@ -206,20 +198,23 @@ struct TypedDeclaration: Sendable {
 /// their codecs.
 private final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @unchecked Sendable {
   let declaration: TypedDeclaration
+  /// Builds the route from values of the declared types, as a route held them or a check drew
+  /// them; `nil` for a declaration of no values, whose parse gives its one route.
+  private let buildValues: (@Sendable ([any Sendable]) -> Route)?
 
-  /// `parse` is the route's one closure: printing and the checks build routes with it too (a
-  /// second closure, building the route from a list of values, was 72 bytes more of every
-  /// declared route's heap).
-  init(declaration: TypedDeclaration, parse: @escaping RouteDefinition<Route>.Parse) {
+  init(
+    declaration: TypedDeclaration, build: (@Sendable ([any Sendable]) -> Route)?,
+    parse: @escaping RouteDefinition<Route>.Parse
+  ) {
     self.declaration = declaration
+    self.buildValues = build
     super.init(parse: parse)
   }
 
-  /// The route built from `values`, through their texts: `nil` when one has none. The codecs
-  /// read back each value they write, so this is the route the closure builds of the values.
-  func build(_ values: [any Sendable]) -> Route? {
-    guard let parameters = declaration.linkParameters(values) else { return nil }
-    return try? parse(parameters)
+  /// The route built from `values` (none, for a declaration of no values).
+  private func build(_ values: [any Sendable]) -> Route? {
+    guard let buildValues else { return try? parse(RouteParameters()) }
+    return buildValues(values)
   }
 
   override var compiledPattern: RoutePattern? { declaration.pattern }

@@ -2,9 +2,8 @@
 /// the route holds of each declared type (read through `Mirror`), combined and tried with the
 /// declaration's own closure. A route prints only if exactly one combination builds it.
 ///
-/// Nothing is invented: the closure is called only with values the route itself holds (written
-/// as text and read back, as a link would carry them), so a declaration is never run on values
-/// that came neither from a link nor from the app. This is
+/// Nothing is invented: the closure is called only with values the route itself holds, so a
+/// declaration is never run on values that came neither from a link nor from the app. This is
 /// what printing and the debug-build check of every resolved route share; no router building
 /// calls it.
 struct ValueSearch: Sendable {
