@@ -24,10 +24,10 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// that does not depend on it), so that resolving runs specialized whatever `Route` is.
   let matcher: LinkMatcher
   package let definitions: [RouteDefinition<Route>]
-  /// Each definition's body (``RouteBody``), by route index, whose parse a hit builds its route
-  /// with. An element is a reference of a type that is not generic: reading an element of an array of a
-  /// type built from `Route`, in code not specialized for the app's route type, asks the runtime
-  /// for that type's metadata (about 330 instructions a link).
+  /// Each definition's body (``RouteBody``), by route index, whose parse builds a hit's route.
+  /// An element is a reference of a type that is not generic: reading an element of an array of
+  /// a type built from `Route`, in code not specialized for the app's route type, asks the
+  /// runtime for that type's metadata (about 330 instructions a link).
   let parsers: [RouteParserBox]
   /// The rest of what the router keeps, behind one reference: a router of four words is passed
   /// in registers, and its methods, called from code not specialized for the app's route type
