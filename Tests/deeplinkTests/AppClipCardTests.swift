@@ -53,6 +53,17 @@ import Testing
       #"<meta name="apple-itunes-app" content="app-id=1,app-clip-bundle-id=com.example.shop.Clip,app-clip-display=card">"#,
       []
     ),
+    // A combining mark after the tag's `>` or a quote is a character of its own to a
+    // browser, which reads the page by code points (found by FuzzConfiguration).
+    (
+      #"<meta name="apple-itunes-app" content="app-clip-bundle-id=com.example.shop.Clip, app-clip-display=card">"#
+        + "\u{619}text",
+      []
+    ),
+    (
+      "<meta name='apple-itunes-app'\u{301} content='app-clip-bundle-id=com.example.shop.Clip,app-clip-display=card'\u{301}>",
+      []
+    ),
     // Another meta's content does not count, nor a data-name attribute.
     (
       #"<meta data-name="apple-itunes-app" content="app-clip-bundle-id=com.example.shop.Clip, app-clip-display=card">"#,

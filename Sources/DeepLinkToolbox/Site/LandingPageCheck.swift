@@ -50,30 +50,54 @@ enum LandingPageCheck {
 
   /// The `content` of the page's first `<meta name="apple-itunes-app">`, its character references
   /// read; `nil` when it has none.
+  ///
+  /// The page is read by Unicode scalars, as a browser tokenizes HTML: by `Character`, a `>` or a
+  /// quote followed by a combining mark is another character, and the tag would not end there.
   static func bannerContent(in html: String) -> String? {
-    var rest = html[...]
-    while let start = rest.range(of: "<meta", options: .caseInsensitive) {
-      guard let end = rest.range(of: ">", range: start.upperBound..<rest.endIndex) else { return nil }
-      let tag = rest[start.upperBound..<end.lowerBound]
-      rest = rest[end.upperBound...]
+    let scalars = Array(html.unicodeScalars)[...]
+    var position = 0
+    while let start = find("<meta", in: scalars, from: position) {
+      let open = start + 5
+      guard let end = scalars[open...].firstIndex(of: ">") else { return nil }
+      let tag = scalars[open..<end]
+      position = end + 1
       guard attribute("name", in: tag)?.lowercased() == "apple-itunes-app" else { continue }
       return attribute("content", in: tag).map(unescaped)
     }
     return nil
   }
 
+  /// Where the ASCII word `word` first starts in `scalars` at or after `position`, in any case.
+  private static func find(_ word: String, in scalars: ArraySlice<Unicode.Scalar>, from position: Int) -> Int? {
+    let letters = Array(word.unicodeScalars)
+    var index = max(position, scalars.startIndex)
+    while index + letters.count <= scalars.endIndex {
+      if letters.indices.allSatisfy({ Self.lowercased(scalars[index + $0]) == letters[$0] }) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// An ASCII capital letter in lower case; any other scalar as it is.
+  private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+  }
+
   /// The value of `name="…"` (or single-quoted) in a tag's text.
-  private static func attribute(_ name: String, in tag: Substring) -> String? {
-    var rest = tag
-    while let found = rest.range(of: name + "=", options: .caseInsensitive) {
-      let before = rest[..<found.lowerBound].last
-      rest = rest[found.upperBound...]
+  private static func attribute(_ name: String, in tag: ArraySlice<Unicode.Scalar>) -> String? {
+    var position = tag.startIndex
+    while let found = find(name + "=", in: tag, from: position) {
+      let before = found > tag.startIndex ? tag[found - 1] : nil
+      let valueStart = found + name.unicodeScalars.count + 1
+      position = found + 1
       guard before == nil || before == " " || before == "\t" || before == "\n",
-        let quote = rest.first, quote == "\"" || quote == "'"
+        valueStart < tag.endIndex, tag[valueStart] == "\"" || tag[valueStart] == "'"
       else { continue }
-      let value = rest.dropFirst()
-      guard let close = value.firstIndex(of: quote) else { return nil }
-      return String(value[..<close])
+      let quote = tag[valueStart]
+      guard let close = tag[(valueStart + 1)...].firstIndex(of: quote) else { return nil }
+      var value = String.UnicodeScalarView()
+      value.append(contentsOf: tag[(valueStart + 1)..<close])
+      return String(value)
     }
     return nil
   }
