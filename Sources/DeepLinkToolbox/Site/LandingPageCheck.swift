@@ -67,7 +67,8 @@ enum LandingPageCheck {
     return nil
   }
 
-  /// Where the ASCII word `word` first starts in `scalars` at or after `position`, in any case.
+  /// Where `word` (ASCII, lower case) first starts in `scalars` at or after `position`, the
+  /// page's ASCII letters taken in any case.
   private static func find(_ word: String, in scalars: ArraySlice<Unicode.Scalar>, from position: Int) -> Int? {
     let letters = Array(word.unicodeScalars)
     var index = max(position, scalars.startIndex)
