@@ -1,5 +1,15 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
+
+// A release build of each library module lets the app's linker drop the public symbols the app
+// does not call. Without -internalize-at-link the compiler marks every public and `package`
+// symbol "no dead strip", and an app kept the whole API of every module it linked: a sixth of the
+// tiny app of Benchmarks/ios-size. The symbols stay public and exported (a dynamic library still
+// exports them all); only an executable's link may drop those nothing references. The type and
+// conformance records the runtime reads are kept as before. An unsafe flag: SwiftPM takes it from
+// a dependency whose manifest is tools 6.2 or later (as this one), or that is pinned to a branch
+// or a revision; .ci/consumer-check builds both.
+let release: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-internalize-at-link"], .when(configuration: .release))]
 
 let package = Package(
   name: "DeepLinkKit",
@@ -37,27 +47,28 @@ let package = Package(
   targets: [
     // The core: its router (a module of its own, in Sources/DeepLinkKit/Router), and the
     // dispatcher, which re-exports the router.
-    .target(name: "DeepLinkKitRouting", path: "Sources/DeepLinkKit/Router"),
-    .target(name: "DeepLinkKit", dependencies: ["DeepLinkKitRouting"], exclude: ["Router"]),
-    .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"]),
-    .target(name: "DeepLinkKitPublishing", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
-    .target(name: "DeepLinkKitSwiftUI", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
-    .target(name: "DeepLinkKitAppIntents", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"]),
-    .target(name: "DeepLinkKitConfiguration", dependencies: ["DeepLinkKit"]),
+    .target(name: "DeepLinkKitRouting", path: "Sources/DeepLinkKit/Router", swiftSettings: release),
+    .target(name: "DeepLinkKit", dependencies: ["DeepLinkKitRouting"], exclude: ["Router"], swiftSettings: release),
+    .target(name: "DeepLinkKitUIKit", dependencies: ["DeepLinkKit"], swiftSettings: release),
+    .target(name: "DeepLinkKitPublishing", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"], swiftSettings: release),
+    .target(name: "DeepLinkKitSwiftUI", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"], swiftSettings: release),
+    .target(name: "DeepLinkKitAppIntents", dependencies: ["DeepLinkKit", "DeepLinkKitUIKit"], swiftSettings: release),
+    .target(name: "DeepLinkKitConfiguration", dependencies: ["DeepLinkKit"], swiftSettings: release),
     .target(
       name: "DeepLinkKitDeferred", dependencies: ["DeepLinkKit"],
-      resources: [.copy("PrivacyInfo.xcprivacy")]),
+      resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: release),
     // Fakes and helpers for an app's tests; no test framework, so it builds everywhere.
     .target(
       name: "DeepLinkKitTesting",
       dependencies: [
         "DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitPublishing", "DeepLinkKitAppIntents", "DeepLinkKitDeferred",
-      ]),
+      ], swiftSettings: release),
     // The `deeplink` tool: its commands, writers and reports, internal to the package (the fuzzers
     // reach them through `_DeepLinkToolbox`); the executable only calls them.
     .target(
       name: "DeepLinkToolbox",
-      dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitPublishing", "DeepLinkKitConfiguration"]),
+      dependencies: ["DeepLinkKit", "DeepLinkKitUIKit", "DeepLinkKitPublishing", "DeepLinkKitConfiguration"],
+      swiftSettings: release),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkToolbox"]),
     // Route tables the tests share: the README's and a four-level coordinator app's.
     .target(
