@@ -16,13 +16,13 @@
     package func sample(definitionAt index: Int, edge: Int, using generator: inout SplitMix)
       -> (route: Route, parameters: [(name: String, value: String)])?
     {
-      definitions[index].body.sample(edge, &generator)
+      definitions[index].sample(edge, &generator)
     }
 
     /// Why `route`, opened by a link with `parameters`, does not print back with the link's own
     /// values; `nil` when it does, or for a custom definition.
     package func verify(definitionAt index: Int, _ route: Route, _ parameters: RouteParameters) -> String? {
-      definitions[index].body.verify(route, parameters)
+      definitions[index].verify(route, parameters)
     }
 
     /// Whether the router's adapter takes `link` at all (its scheme, host and form), before routing.

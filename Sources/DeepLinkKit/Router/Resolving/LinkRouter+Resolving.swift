@@ -111,7 +111,7 @@ extension LinkRouter {
       throw DeepLinkError(.invalidParameter, "\(routeNames.label(index)) could not be built: \(error)")
     }
     if BuildConfiguration.checksAssertions, verifying,
-      let problem = definitions[index].body.verify(route, parameters)
+      let problem = definitions[index].verify(route, parameters)
     {
       // A debug build refuses a route that would not print back with the link's values (see
       // `RouteDefinition.path(_:name:sources:_:)`); a release build calls nothing more.

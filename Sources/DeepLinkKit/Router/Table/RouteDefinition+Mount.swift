@@ -110,9 +110,14 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
           description: text, segments: prefixPattern.segments + childPattern.segments, query: childPattern.query)
       }
     }
+    let childParse = child.parse
+    let mounted = MountedRoute(prefix: prefix, build: build, child: child)
     var definition = RouteDefinition<Route>(
       pattern: text, name: child.name, sources: child.sources,
-      body: MountedRoute(prefix: prefix, build: build, child: child, compiledPattern: compiled, problems: problems))
+      body: MountedBody(
+        parse: { parameters in build(try prefix.values(parameters) + [try childParse(parameters)]) },
+        compiledPattern: compiled, problems: problems, isPrintable: child.isPrintable,
+        operations: mounted.operations))
     definition.copyKeys(of: child)
     return definition
   }
@@ -125,34 +130,70 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
   }
 }
 
-/// A mounted route: the parent's route holds the prefix's values and the group's route, which
-/// the group's own definition prints.
-private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & Sendable>: RouteBody<Route>,
-  @unchecked Sendable
-{
-  let prefix: TypedDeclaration
-  let build: @Sendable ([any Sendable]) -> Route
-  let child: RouteDefinition<Child>
+/// A mounted route's body: its parse reads the prefix's values and parses the group's route from
+/// the same parameters; its printing and checks are closures that `mount` made
+/// (``MountedOperations``), so that an app that mounts no group keeps none of them.
+final class MountedBody<Route>: RouteBody<Route>, @unchecked Sendable {
+  let operations: MountedOperations<Route>
   private let pattern: RoutePattern?
   private let found: [String]
+  private let printable: Bool
 
-  /// Its parse reads the prefix's values and parses the group's route from the same parameters.
   init(
-    prefix: TypedDeclaration, build: @escaping @Sendable ([any Sendable]) -> Route, child: RouteDefinition<Child>,
-    compiledPattern: RoutePattern?, problems: [String]
+    parse: @escaping RouteDefinition<Route>.Parse, compiledPattern: RoutePattern?, problems: [String],
+    isPrintable: Bool, operations: MountedOperations<Route>
   ) {
-    self.prefix = prefix
-    self.build = build
-    self.child = child
+    self.operations = operations
     self.pattern = compiledPattern
     self.found = problems
-    let childParse = child.parse
-    super.init(parse: { parameters in build(try prefix.values(parameters) + [try childParse(parameters)]) })
+    self.printable = isPrintable
+    super.init(parse: parse)
   }
 
   override var compiledPattern: RoutePattern? { pattern }
   override var problems: [String] { found }
-  override var isPrintable: Bool { child.isPrintable }
+  override var isPrintable: Bool { printable }
+}
+
+/// What a mounted route does beyond parsing (see `RouteDefinition+Operations.swift`), for the
+/// group's own route type, which the parent's does not name.
+struct MountedOperations<Route>: Sendable {
+  /// Not a typed-throws closure: the type of one needs iOS 18's runtime.
+  let print: @Sendable (Route) -> Result<[(name: String, value: String)]?, DeepLinkError>
+  let verify: @Sendable (Route, RouteParameters) -> String?
+  let exampleRoute: @Sendable () -> Route?
+  let allowedValues: @Sendable () -> [String: [String]]
+  #if DEBUG
+    let sample: @Sendable (Int, inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
+  #endif
+}
+
+/// A mounted route: the parent's route holds the prefix's values and the group's route, which
+/// the group's own definition prints.
+private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & Sendable>: @unchecked Sendable {
+  let prefix: TypedDeclaration
+  let build: @Sendable ([any Sendable]) -> Route
+  let child: RouteDefinition<Child>
+
+  init(prefix: TypedDeclaration, build: @escaping @Sendable ([any Sendable]) -> Route, child: RouteDefinition<Child>) {
+    self.prefix = prefix
+    self.build = build
+    self.child = child
+  }
+
+  /// Its printing and checks, each a closure that holds it.
+  var operations: MountedOperations<Route> {
+    #if DEBUG
+      MountedOperations(
+        print: { route in Result { () throws(DeepLinkError) in try self.print(route) } },
+        verify: { self.verify($0, $1) }, exampleRoute: { self.exampleRoute }, allowedValues: { self.allowedValues },
+        sample: { self.sample($0, &$1) })
+    #else
+      MountedOperations(
+        print: { route in Result { () throws(DeepLinkError) in try self.print(route) } },
+        verify: { self.verify($0, $1) }, exampleRoute: { self.exampleRoute }, allowedValues: { self.allowedValues })
+    #endif
+  }
 
   private var search: ValueSearch {
     ValueSearch(
@@ -162,7 +203,7 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
       ])
   }
 
-  override func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
+  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
     switch search.values(of: route, build: build) {
     case .none: return nil
     case .one(let values):
@@ -177,7 +218,7 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
     }
   }
 
-  override func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
+  func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
     // The values the link gave: the prefix's, and the group's route (parsed again: debug only).
     guard let values = try? prefix.values(parameters), let expected = prefix.parameters(printing: values),
       let inner = try? child.parse(parameters)
@@ -189,31 +230,31 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
         return RouteValues.changed(
           route, from: expected + [groupRoute(inner)], printsAs: printed + [groupRoute(found.last as Any)])
       }
-      return child.body.verify(inner, parameters)
+      return child.verify(inner, parameters)
     case .none: return RouteValues.notKept(route, expected + [groupRoute(inner)])
     case .several(let first, let second): return builtAlike(route, first, second)
     case .tooMany: return RouteValues.tooMany(route)
     }
   }
 
-  override var exampleRoute: Route? {
-    guard let values = prefix.exampleValues(), let inner = child.body.exampleRoute else { return nil }
+  var exampleRoute: Route? {
+    guard let values = prefix.exampleValues(), let inner = child.exampleRoute else { return nil }
     return build(values + [inner])
   }
 
   #if DEBUG
-    override func sample(_ edge: Int, _ generator: inout SplitMix)
+    func sample(_ edge: Int, _ generator: inout SplitMix)
       -> (route: Route, parameters: [(name: String, value: String)])?
     {
       guard let values = prefix.sampleValues(edge, using: &generator), let outer = prefix.parameters(printing: values),
-        let inner = child.body.sample(edge, &generator)
+        let inner = child.sample(edge, &generator)
       else { return nil }
       return (build(values + [inner.route]), outer + inner.parameters)
     }
   #endif
 
   /// The prefix's and the group route's; the prefix's win a name both have. (A loop, for size.)
-  override var allowedValues: [String: [String]] {
+  var allowedValues: [String: [String]] {
     var values = child.allowedValues
     for (name, texts) in prefix.allowedValues { values[name] = texts }
     return values

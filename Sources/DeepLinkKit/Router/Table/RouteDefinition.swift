@@ -90,25 +90,13 @@ public struct RouteDefinition<Route>: Sendable {
   /// The pattern with the types and query presences the declaration's Swift types give it;
   /// `nil` when the pattern does not parse (the router reports why) or for a custom definition.
   var compiledPattern: RoutePattern? { body.compiledPattern }
-  /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
-  package var allowedValues: [String: [String]] { body.allowedValues }
   /// What is wrong with the declaration, found when it was made; the router reports each.
   var declarationProblems: [String] { body.problems }
   /// The routes of a mounted group, already under its prefix; `nil` for a single route.
   var members: [RouteDefinition<Route>]? { body.members }
 
-  /// A route this declared definition builds from the first value of each parameter's type
-  /// (``RouteBody/exampleRoute``), for naming it after its case; `nil` for a custom one.
-  package var exampleRoute: Route? { body.exampleRoute }
-
   /// Whether this definition prints routes.
   var isPrintable: Bool { body.isPrintable }
-
-  /// The parameters that print `route`, in order; `nil` for a route this definition does not
-  /// print; throws when the route is this definition's but no one link prints it.
-  package func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
-    try body.print(route)
-  }
 
   /// A custom definition: the app's (or a JSON table's) own parse and print.
   package init(
@@ -267,10 +255,15 @@ public struct RouteDefinition<Route>: Sendable {
 }
 
 /// What a definition holds of its route beyond its pattern and keys: its parse, and what a
-/// declared route (or group) adds: the pattern its types complete, the problems found in it, its
-/// printing, and the checks that call the app's closure. One object per route, made when the
-/// route is declared; nothing of it but `parse` runs until a route is printed or checked. A
-/// class, not a protocol, so that the router keeps it as the route's parser (``RouteParserBox``).
+/// declared route (or group) adds: the pattern its types complete and the problems found in it.
+/// One object per route, made when the route is declared; nothing of it but `parse` runs until a
+/// route is printed or checked. A class, not a protocol, so that the router keeps it as the
+/// route's parser (``RouteParserBox``).
+///
+/// What builds a table is here, as methods a subclass overrides. What prints a route, checks it
+/// and lists its values for export is not (`RouteDefinition+Operations.swift`): the runtime
+/// record of a class's type keeps every method of its table in every app that declares such a
+/// route, and an app keeps those only if it calls them.
 class RouteBody<Route>: RouteParserBox, @unchecked Sendable {
   /// Builds the route from a link's parameters. (Constant, and `Sendable`.)
   let parse: RouteDefinition<Route>.Parse
@@ -285,25 +278,6 @@ class RouteBody<Route>: RouteParserBox, @unchecked Sendable {
   var members: [RouteDefinition<Route>]? { nil }
   /// Whether it prints routes.
   var isPrintable: Bool { false }
-  /// The parameters that print `route`, in order; `nil` for a route this body does not build;
-  /// throws when no one link prints it.
-  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? { nil }
-  /// Why `route`, opened by a link with these parameters, does not print back with the link's
-  /// own values; `nil` when it does. A debug build asks it of every route it opens.
-  func verify(_ route: Route, _ parameters: RouteParameters) -> String? { nil }
-  /// The route built from the first value of each parameter's type, to name it after its case
-  /// in an exported table; `nil` when a type gives no values.
-  var exampleRoute: Route? { nil }
-  #if DEBUG
-    /// A route built from edge `edge` of each parameter's values (drawn ones for a negative
-    /// `edge`), and the parameters those values print as; `nil` when a type gives no values. Only
-    /// in a debug build, for `DeepLinkKitTesting`'s round-trip checks.
-    func sample(_ edge: Int, _ generator: inout SplitMix)
-      -> (route: Route, parameters: [(name: String, value: String)])?
-    { nil }
-  #endif
-  /// The texts each parameter with few values allows (a raw-value enum's cases), for export.
-  var allowedValues: [String: [String]] { [:] }
 }
 
 /// A custom definition's body: the app's (or a JSON table's) own parse and print.
@@ -318,7 +292,6 @@ final class CustomRoute<Route>: RouteBody<Route>, @unchecked Sendable {
   }
 
   override var isPrintable: Bool { printer != nil }
-  override func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? { printer?(route) }
 }
 
 /// A group of routes (``RouteDefinition/mount(_:_:_:)``, ``RouteDefinition/host(_:_:)``): its

@@ -195,8 +195,8 @@ struct TypedDeclaration: Sendable {
 }
 
 /// A declared route: its values are found in the route itself (``ValueSearch``) and printed by
-/// their codecs.
-private final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @unchecked Sendable {
+/// their codecs. (Its printing and checks are not overrides: see `RouteDefinition+Operations.swift`.)
+final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @unchecked Sendable {
   let declaration: TypedDeclaration
   /// Builds the route from values of the declared types, as a route held them or a check drew
   /// them; `nil` for a declaration of no values, whose parse gives its one route.
@@ -221,7 +221,7 @@ private final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @u
   override var problems: [String] { declaration.problems }
   override var isPrintable: Bool { true }
 
-  override func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
+  func print(_ route: Route) throws(DeepLinkError) -> [(name: String, value: String)]? {
     switch ValueSearch(slots: declaration.slots).values(of: route, build: build) {
     case .none: return nil
     case .one(let values): return declaration.parameters(printing: values)
@@ -232,7 +232,7 @@ private final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @u
     }
   }
 
-  override func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
+  func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
     guard let values = try? declaration.values(parameters), let expected = declaration.parameters(printing: values)
     else { return nil }
     switch ValueSearch(slots: declaration.slots).values(of: route, build: build) {
@@ -245,10 +245,10 @@ private final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @u
     }
   }
 
-  override var exampleRoute: Route? { declaration.exampleValues().flatMap(build) }
+  var exampleRoute: Route? { declaration.exampleValues().flatMap(build) }
 
   #if DEBUG
-    override func sample(_ edge: Int, _ generator: inout SplitMix)
+    func sample(_ edge: Int, _ generator: inout SplitMix)
       -> (route: Route, parameters: [(name: String, value: String)])?
     {
       guard let values = declaration.sampleValues(edge, using: &generator),
@@ -258,7 +258,7 @@ private final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @u
     }
   #endif
 
-  override var allowedValues: [String: [String]] { declaration.allowedValues }
+  var allowedValues: [String: [String]] { declaration.allowedValues }
 }
 
 /// The messages of the checks on a declared route's values.
