@@ -22,25 +22,28 @@ final class ParameterCodec: Sendable {
   /// `string` when the value is checked only once the route is built.
   let patternType: RoutePattern.ParameterType
   /// What the value's text must be, for messages.
-  var requirement: String { requirementText() }
-  private let requirementText: @Sendable () -> String
+  var requirement: String { Self.requirement(of: linkValue) }
   /// The type's name, for messages.
-  let typeName: @Sendable () -> String
+  func typeName() -> String { Self.typeName(linkValue, shape) }
   /// The texts of every value there is, when the type lists them (``LinkValue/linkAllowedValues``).
-  let allowedTexts: @Sendable () -> [String]?
+  func allowedTexts() -> [String]? { Self.allowedTexts(linkValue) }
   /// Reads the parameter of a name from a link's parameters as the declared type `T`: a
   /// ``TypedRead`` of `T`.
   let typedRead: any AnyObject & Sendable
   /// The same, as `any Sendable`.
   let read: @Sendable (RouteParameters, String) throws -> any Sendable
   /// The texts that print a value; `nil` when the value is not of this parameter's type.
-  let write: @Sendable (Any) -> [String]?
+  func write(_ value: Any) -> [String]? { Self.write(linkValue, shape, value) }
   /// The value as this parameter's type, if it is one.
-  let cast: @Sendable (Any) -> (any Sendable)?
+  func cast(_ value: Any) -> (any Sendable)? { Self.cast(linkValue, shape, value) }
   /// The value a route is built from to name it after its case in an exported table: the first
   /// value round-trip checks try (`nil` when an app's type gives none, absent for an `Optional`,
   /// empty for an `Array`).
-  let example: @Sendable () -> (any Sendable)?
+  func example() -> (any Sendable)? { Self.example(linkValue, shape) }
+  /// The ``LinkValue`` type. What only printing, messages and the tools need is worked out from
+  /// it when they ask, so that an app that never prints keeps none of it (closures made with the
+  /// codec were kept by every app that declares a route).
+  private let linkValue: any LinkValue.Type
   #if DEBUG
     /// Values a property test starts from: the edges of the type (zero, negatives, the largest
     /// numbers; case variants and Unicode forms of text; every case of an app's enum), then a
@@ -86,16 +89,7 @@ final class ParameterCodec: Sendable {
     self.shape = shape
     self.valueType = valueType
     patternType = V.self == Int.self ? .int : V.self == UUID.self ? .uuid : .string
-    // Made when a message needs it: an enum's list of cases is joined only then.
-    requirementText = { Self.requirement(of: V.self) }
-    typeName = {
-      switch shape {
-      case .one: "\(V.self)"
-      case .optional: "Optional<\(V.self)>"
-      case .repeated: "Array<\(V.self)>"
-      }
-    }
-    allowedTexts = { V.linkAllowedValues?.map(\.linkText) }
+    linkValue = V.self
     switch shape {
     case .one:
       let readValue: @Sendable (RouteParameters, String) throws -> V = { parameters, name in
@@ -104,9 +98,6 @@ final class ParameterCodec: Sendable {
         return value
       }
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
-      write = { ($0 as? V).map { [$0.linkText] } }
-      cast = { $0 as? V }
-      example = { Self.firstValue(of: V.self) }
     case .optional:
       let readValue: @Sendable (RouteParameters, String) throws -> V? = { parameters, name in
         guard let text = parameters[name] else { return nil }
@@ -114,10 +105,6 @@ final class ParameterCodec: Sendable {
         return value
       }
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
-      write = { value in (value as? V?).map { $0.map { [$0.linkText] } ?? [] } }
-      cast = { $0 as? V? }
-      // Boxed: a bare `V?.none` would become the closure's own `nil`, which means no value.
-      example = { V?.none as any Sendable }
     case .repeated:
       let readValue: @Sendable (RouteParameters, String) throws -> [V] = { parameters, name in
         var values: [V] = []
@@ -128,9 +115,6 @@ final class ParameterCodec: Sendable {
         return values
       }
       (typedRead, self.read) = (TypedRead(readValue), { try readValue($0, $1) })
-      write = { value in (value as? [V]).map { $0.map(\.linkText) } }
-      cast = { $0 as? [V] }
-      example = { [V]() }
     }
     #if DEBUG
       let one = Self.values(of: V.self)
@@ -157,6 +141,41 @@ final class ParameterCodec: Sendable {
         }
       }
     #endif
+  }
+
+  private static func typeName<V: LinkValue>(_: V.Type, _ shape: Shape) -> String {
+    switch shape {
+    case .one: "\(V.self)"
+    case .optional: "Optional<\(V.self)>"
+    case .repeated: "Array<\(V.self)>"
+    }
+  }
+
+  private static func allowedTexts<V: LinkValue>(_: V.Type) -> [String]? { V.linkAllowedValues?.map(\.linkText) }
+
+  private static func write<V: LinkValue>(_: V.Type, _ shape: Shape, _ value: Any) -> [String]? {
+    switch shape {
+    case .one: (value as? V).map { [$0.linkText] }
+    case .optional: (value as? V?).map { $0.map { [$0.linkText] } ?? [] }
+    case .repeated: (value as? [V]).map { $0.map(\.linkText) }
+    }
+  }
+
+  private static func cast<V: LinkValue>(_: V.Type, _ shape: Shape, _ value: Any) -> (any Sendable)? {
+    switch shape {
+    case .one: value as? V
+    case .optional: value as? V?
+    case .repeated: value as? [V]
+    }
+  }
+
+  private static func example<V: LinkValue>(_: V.Type, _ shape: Shape) -> (any Sendable)? {
+    switch shape {
+    case .one: firstValue(of: V.self)
+    // Boxed: a bare `V?.none` would become the caller's own `nil`, which means no value.
+    case .optional: V?.none as any Sendable
+    case .repeated: [V]()
+    }
   }
 
   /// The value of the parameter `name` in a link's parameters, as `T`: the type this codec was

@@ -136,8 +136,8 @@ struct TypedDeclaration: Sendable {
   /// them apart, so neither can the search, and either prints a link that opens the route).
   var slots: [ValueSearch.Slot] {
     bindings.map { binding in
-      let write = binding.codec.write
-      return ValueSearch.Slot(type: binding.codec.valueType, cast: binding.codec.cast, key: { write($0) })
+      let codec = binding.codec
+      return ValueSearch.Slot(type: codec.valueType, cast: { codec.cast($0) }, key: { codec.write($0) })
     }
   }
 
