@@ -3,7 +3,7 @@
 // mounted one; a group does none of it) rather than a method a subclass overrides: the runtime
 // record of a class's type, which no app can strip, keeps every method of its table, and these
 // reach the value search, the codecs' printing and the checks' messages. Here, an app that never
-// prints a link keeps none of it. (14.8 KB of the router-only app of `Benchmarks/ios-size`.)
+// prints a link keeps none of it. (14.5 KB of the router-only app of `Benchmarks/ios-size`.)
 extension RouteDefinition where Route: Hashable & Sendable {
   /// The parameters that print `route`, in order; `nil` for a route this definition does not
   /// print; throws when the route is this definition's but no one link prints it.
