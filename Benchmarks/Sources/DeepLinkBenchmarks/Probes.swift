@@ -6,6 +6,18 @@ import Foundation
 /// The modes that measure one thing for valgrind or a quick comparison (see main.swift's list):
 /// runs the one `arguments` names, and exits; returns when they name none.
 func runProbe(_ arguments: [String]) {
+  if arguments.count == 4, arguments[1] == "print", let size = Int(arguments[2]), let passes = Int(arguments[3]) {
+    // Prints the routes that the realistic traffic's hits open, `passes` times, with the table
+    // declared once per route: for callgrind (two pass counts, so that start-up cancels out).
+    let router = Table.typedRouter(size)
+    let routes = Traffic.links(size).hits.compactMap { try? router.resolve($0).route }
+    var total = 0
+    for _ in 0..<passes {
+      for route in routes { total &+= (try? router.urlString(for: route))?.utf8.count ?? 0 }
+    }
+    blackHole(total)
+    exit(0)
+  }
   if arguments.count == 5, arguments[1] == "traffic", let size = Int(arguments[2]), let passes = Int(arguments[4]) {
     // Resolves the table's traffic `passes` times: hits, misses, or Foundation's parse of either,
     // for callgrind and DHAT (two pass counts, so that start-up cancels out).

@@ -30,6 +30,8 @@ import Foundation
 //   DeepLinkBenchmarks resolve-one N    resolves the same link N times with the same router, for
 //                                      callgrind beside dispatch
 //   DeepLinkBenchmarks window S N       receives N links with S in the duplicate window, for callgrind
+//   DeepLinkBenchmarks print S N        prints the routes the realistic traffic's hits open, N times,
+//                                      with the S-route table declared once per route, for callgrind
 
 // MARK: - Main
 
