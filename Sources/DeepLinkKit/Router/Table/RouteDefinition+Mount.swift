@@ -117,7 +117,7 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
       body: MountedBody(
         parse: { parameters in build(try prefix.values(parameters) + [try childParse(parameters)]) },
         compiledPattern: compiled, problems: problems, isPrintable: child.isPrintable,
-        operations: mounted.operations))
+        operations: MountedOperations(mounted)))
     definition.copyKeys(of: child)
     return definition
   }
@@ -168,6 +168,19 @@ struct MountedOperations<Route>: Sendable {
   #endif
 }
 
+extension MountedOperations where Route: Hashable & Sendable {
+  /// A mounted route's printing and checks, each a closure that holds it.
+  fileprivate init<Child>(_ mounted: MountedRoute<Route, Child>) {
+    print = { route in Result { () throws(DeepLinkError) in try mounted.print(route) } }
+    verify = { mounted.verify($0, $1) }
+    exampleRoute = { mounted.exampleRoute }
+    allowedValues = { mounted.allowedValues }
+    #if DEBUG
+      sample = { mounted.sample($0, &$1) }
+    #endif
+  }
+}
+
 /// A mounted route: the parent's route holds the prefix's values and the group's route, which
 /// the group's own definition prints.
 private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & Sendable>: @unchecked Sendable {
@@ -179,20 +192,6 @@ private final class MountedRoute<Route: Hashable & Sendable, Child: Hashable & S
     self.prefix = prefix
     self.build = build
     self.child = child
-  }
-
-  /// Its printing and checks, each a closure that holds it.
-  var operations: MountedOperations<Route> {
-    #if DEBUG
-      MountedOperations(
-        print: { route in Result { () throws(DeepLinkError) in try self.print(route) } },
-        verify: { self.verify($0, $1) }, exampleRoute: { self.exampleRoute }, allowedValues: { self.allowedValues },
-        sample: { self.sample($0, &$1) })
-    #else
-      MountedOperations(
-        print: { route in Result { () throws(DeepLinkError) in try self.print(route) } },
-        verify: { self.verify($0, $1) }, exampleRoute: { self.exampleRoute }, allowedValues: { self.allowedValues })
-    #endif
   }
 
   private var search: ValueSearch {
