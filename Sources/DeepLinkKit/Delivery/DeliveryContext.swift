@@ -7,7 +7,7 @@
 ///   coordinator(forScene: context.sceneIdentifier).show(route)
 /// }
 /// ```
-public struct DeliveryContext: Sendable, Equatable {
+public struct DeliveryContext: Sendable, Equatable, CustomStringConvertible {
   /// The link's number in this dispatcher.
   public let link: LinkID
   /// The source it came from.
@@ -45,5 +45,18 @@ public struct DeliveryContext: Sendable, Equatable {
     self.sendingApplication = sendingApplication
     self.sceneIdentifier = sceneIdentifier
     self.replyTruncation = replyTruncation
+  }
+
+  /// `DeliveryContext(link: 3, source: push, input: "push (open)", parameters: [id: "7"], heldFor:
+  /// 1.5 s)`, with the optional fields that are set. Written here, not read by reflection: the
+  /// module keeps no reflection metadata (Package.swift), so that a log reads the same in every
+  /// build.
+  public var description: String {
+    var text = "DeliveryContext(link: \(link), source: \(source), input: \(quoted(input)), parameters: \(parameters)"
+    if heldFor != .zero { text += ", heldFor: " + heldFor.secondsText }
+    if let sendingApplication { text += ", sendingApplication: " + quoted(sendingApplication) }
+    if let sceneIdentifier { text += ", sceneIdentifier: " + quoted(sceneIdentifier) }
+    if let replyTruncation { text += ", replyTruncation: " + quoted(replyTruncation.description) }
+    return text + ")"
   }
 }

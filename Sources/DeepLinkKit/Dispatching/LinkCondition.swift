@@ -32,4 +32,12 @@ public struct LinkCondition: Sendable, Hashable, Comparable, ExpressibleByString
   public var description: String { name }
 
   public static func < (lhs: LinkCondition, rhs: LinkCondition) -> Bool { lhs.name < rhs.name }
+
+  /// The names of `conditions` in the order of their text, as events and outcomes print them: by
+  /// the router's one sort, which is not generic, so the dispatcher's module carries no copy of a
+  /// sort of its own.
+  static func sortedNames(_ conditions: Set<LinkCondition>) -> [String] {
+    let names = conditions.map(\.name)
+    return stableOrder(names.map { (0, $0) }).map { names[$0] }
+  }
 }

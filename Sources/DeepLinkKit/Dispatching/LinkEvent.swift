@@ -18,7 +18,7 @@
 public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Equatable, CustomStringConvertible {
   // `indirect`: why in Benchmarks/README.md, "Why the code looks as it does".
   /// What happened.
-  public indirect enum Kind: Sendable, Equatable {
+  public indirect enum Kind: Sendable, Equatable, CustomStringConvertible {
     /// A link arrived from a source.
     case received(DeepLinkSource)
     /// It resolved to a route.
@@ -34,6 +34,21 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Equatable, Custom
     case delivered(Route, heldFor: Duration)
     /// It was dropped and will never be delivered.
     case dropped(DropReason)
+
+    /// `held: waiting for ready, signedIn`, as ``LinkEvent/summary`` writes it (which puts it on
+    /// one line). Written here, not read by reflection (see ``DeliveryContext/description``).
+    public var description: String {
+      switch self {
+      case .received(let source): "received from \(source)"
+      case .resolved(let route): "resolved to \(route)"
+      case .refused(let error): "refused: \(error)"
+      case .held(let missing): "held: waiting for \(LinkCondition.sortedNames(missing).joined(separator: ", "))"
+      case .confirmationRequested(let route): "awaiting the app's confirmation to open \(route)"
+      case .delivered(let route, let heldFor):
+        heldFor == .zero ? "delivered \(route) at once" : "delivered \(route) after \(heldFor.secondsText)"
+      case .dropped(let reason): "dropped: \(reason.message)"
+      }
+    }
   }
 
   /// The link the event is about.
@@ -76,26 +91,6 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Equatable, Custom
   /// line breaks and control or invisible characters in a route's description or an error are
   /// written as escapes (`\n`, `\u{1B}`).
   public var summary: String {
-    TextRules.escaped(text)
-  }
-
-  /// `names` in the order of their text: the router's one sort, which is not generic, so the
-  /// dispatcher's module carries no copy of a sort of its own.
-  private static func sorted(_ names: [String]) -> [String] {
-    stableOrder(names.map { (0, $0) }).map { names[$0] }
-  }
-
-  private var text: String {
-    switch kind {
-    case .received(let source): "received from \(source)"
-    case .resolved(let route): "resolved to \(route)"
-    case .refused(let error): "refused: \(error)"
-    case .held(let missing):
-      "held: waiting for \(Self.sorted(missing.map(\.name)).joined(separator: ", "))"
-    case .confirmationRequested(let route): "awaiting the app's confirmation to open \(route)"
-    case .delivered(let route, let heldFor):
-      heldFor == .zero ? "delivered \(route) at once" : "delivered \(route) after \(heldFor.secondsText)"
-    case .dropped(let reason): "dropped: \(reason.message)"
-    }
+    TextRules.escaped(kind.description)
   }
 }

@@ -11,7 +11,7 @@
 /// ```
 public enum LinkEventLog {
   /// The line an event is logged as: `0.002s link #1 received from customScheme`.
-  public static func line<Route>(for event: LinkEvent<Route>) -> String {
+  package static func line<Route>(for event: LinkEvent<Route>) -> String {
     "\(event.time.secondsText) \(event)"
   }
 

@@ -4,7 +4,7 @@
 ///
 /// A quick action's completion handler wants ``isHandled``; a universal link that is `refused`
 /// can be opened in the browser instead.
-public indirect enum LinkOutcome<Route: Hashable & Sendable>: Sendable, Equatable {
+public indirect enum LinkOutcome<Route: Hashable & Sendable>: Sendable, Equatable, CustomStringConvertible {
   /// The app's handler has been given the route.
   case delivered(Route)
   /// The route waits for these conditions, and will be delivered once they hold (unless a later
@@ -27,5 +27,21 @@ public indirect enum LinkOutcome<Route: Hashable & Sendable>: Sendable, Equatabl
     case .dropped(_, let reason): reason.code == .duplicate
     case .refused: false
     }
+  }
+
+  /// The case as Swift writes it, on one line: `held(Route.inbox, missing: [signedIn])`,
+  /// `refused(noRoute: no route matches the link "…")`. Written here, not read by reflection (see
+  /// ``DeliveryContext/description``).
+  public var description: String {
+    let text =
+      switch self {
+      case .delivered(let route): "delivered(\(route))"
+      case .held(let route, let missing):
+        "held(\(route), missing: [\(LinkCondition.sortedNames(missing).joined(separator: ", "))])"
+      case .awaitingConfirmation(let route): "awaitingConfirmation(\(route))"
+      case .refused(let error): "refused(\(error))"
+      case .dropped(let route, let reason): "dropped(\(route), \(reason))"
+      }
+    return TextRules.escaped(text)
   }
 }

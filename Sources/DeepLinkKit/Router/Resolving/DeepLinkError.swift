@@ -65,11 +65,6 @@ public struct DeepLinkError: Error, CodedMessage {
     left.code == right.code && left.message == right.message
   }
 
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(message)
-  }
-
   /// A message, or what writes it: a refused link's message is written from the link when it is
   /// read, so that refusing one allocates nothing. The scan and the match leave the link out
   /// (`nil`); ``URLAdapter/withScannedLink(_:source:writingMessages:_:)``, which holds it, adds it

@@ -1,5 +1,5 @@
 /// A link resolved to a route, with what the router learned on the way.
-public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Equatable {
+public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Equatable, CustomStringConvertible {
   /// Everything but the route, in one value whose layout does not depend on the route type.
   @usableFromInline let details: ResolutionDetails
   /// The app's route. (Stored last, so that the details' place does not depend on the route
@@ -41,6 +41,18 @@ public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Equatable {
     left.route == right.route && left.source == right.source && left.parameters == right.parameters
       && left.pattern == right.pattern && left.name == right.name
       && left.requiresConfirmation == right.requiresConfirmation && left.linkKind == right.linkKind
+  }
+
+  /// `LinkResolution(route: Route.message(id: 42), source: universalLink, pattern:
+  /// "/messages/:id", name: "message", parameters: [id: "42"])`, on one line; `name` only when the
+  /// definition has one, `requiresConfirmation` only when it is `true`. Written here, not read by
+  /// reflection: the module keeps no reflection metadata (Package.swift), so that a log reads the
+  /// same in every build.
+  public var description: String {
+    var text = "LinkResolution(route: \(TextRules.escaped("\(route)")), source: \(source), pattern: \(quoted(pattern))"
+    if let name { text += ", name: " + quoted(name) }
+    text += ", parameters: \(parameters)"
+    return text + (requiresConfirmation ? ", requiresConfirmation: true)" : ")")
   }
 }
 

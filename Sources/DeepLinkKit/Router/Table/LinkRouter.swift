@@ -50,7 +50,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   ///   - isCaseSensitive: Whether literal segments must match in case (the default).
   ///   - limits: Bounds on what one input may hold; see ``InputLimits``.
   ///   - pushURLKeys: The payload fields that may hold a link in a push notification, tried at
-  ///     the top level, then inside `data`.
+  ///     the top level, then inside `data` (by default `deeplink`, `deep_link`, `link` and `url`).
   ///   - customSchemeHost: Whether a custom-scheme link's host is its first path segment (the
   ///     default, `myapp://messages/42`) or a listed host (`myapp://app.example.com/messages/42`).
   ///   - routes: The routes, in any order.
@@ -90,8 +90,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
     try resolve(adapter.request(for: url, source: source), checkingSources: false)
   }
 
-  /// The payload fields a push notification's link may be under, unless a table says otherwise.
-  public static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
+  /// The payload fields a push notification's link may be under, unless a table says otherwise
+  /// (the default of `init`'s `pushURLKeys`, which its documentation names).
+  @usableFromInline package static var defaultPushURLKeys: [String] { ["deeplink", "deep_link", "link", "url"] }
 
   /// The bounds on what one input may hold.
   package var limits: InputLimits { adapter.limits }
