@@ -70,20 +70,18 @@ import Testing
   @Test func sourcesRuleFindsSourcesThatCannotOpenTheRoute() throws {
     let none = RouteDefinition<Route>.path("/home", to: .home, sources: [])
     #expect(
-      messages(SourcesRule.problems(of: none, pattern: try RoutePattern("/home"), limits: InputLimits())) == [
+      messages(SourcesRule.problems(of: none, pattern: try RoutePattern("/home"))) == [
         "route /home has an empty list of sources, so nothing can open it"
       ])
     let open = RouteDefinition<Route>.path("/home", to: .home, sources: [.push])
-    #expect(SourcesRule.problems(of: open, pattern: try RoutePattern("/home"), limits: InputLimits()).isEmpty)
+    #expect(SourcesRule.problems(of: open, pattern: try RoutePattern("/home")).isEmpty)
   }
 
   @Test func declarationRuleNamesADeclarationThatDoesNotFitItsPattern() throws {
     let bad = RouteDefinition<Route>.path("/items/:id/:other") { (id: Int) in .item(id) }
-    let problems = DeclarationRule.problems(
-      of: bad, pattern: try RoutePattern("/items/:id/:other"), limits: InputLimits())
-    #expect(problems.map(\.code) == [.invalidDeclaration])
+    #expect(DeclarationRule.problems(of: bad).map(\.code) == [.invalidDeclaration])
     let good = RouteDefinition<Route>.path("/items/:id") { (id: Int) in .item(id) }
-    #expect(DeclarationRule.problems(of: good, pattern: try RoutePattern("/items/:id"), limits: InputLimits()).isEmpty)
+    #expect(DeclarationRule.problems(of: good).isEmpty)
   }
 
   @Test func hostGroupRuleListsAGroupsHostOnce() {

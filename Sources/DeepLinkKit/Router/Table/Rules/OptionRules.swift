@@ -1,6 +1,6 @@
 /// Each custom scheme is a scheme (a letter, then letters, digits, `+`, `-` or `.`), and not a
 /// web scheme.
-enum SchemeRule: TableOptionsRule {
+enum SchemeRule {
   static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
     options.schemes.compactMap { scheme in
       let reason: String? =
@@ -15,7 +15,7 @@ enum SchemeRule: TableOptionsRule {
 }
 
 /// Each universal-link host is a valid host name, or `*.` and one (``HostList``).
-enum HostRule: TableOptionsRule {
+enum HostRule {
   static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
     var list = HostList()
     var problems: [RouteTableError.Problem] = []
@@ -27,12 +27,12 @@ enum HostRule: TableOptionsRule {
 }
 
 /// Each limit is positive and within its ceiling (``InputLimits``).
-enum LimitsRule: TableOptionsRule {
+enum LimitsRule {
   static func problems(in options: TableOptions) -> [RouteTableError.Problem] { options.limits.problems }
 }
 
 /// No push URL key is empty.
-enum PushURLKeysRule: TableOptionsRule {
+enum PushURLKeysRule {
   static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
     guard options.pushURLKeys.contains(where: \.isEmpty) else { return [] }
     return [.init(.invalidOption, "pushURLKeys holds an empty key; name the payload fields that hold a link")]

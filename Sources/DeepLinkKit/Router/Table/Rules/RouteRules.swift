@@ -1,19 +1,15 @@
 /// A route's declaration is sound: each typed value has a parameter of its pattern, and each
 /// parameter a value (``RouteDefinition/path(_:name:sources:_:)``).
-enum DeclarationRule: RouteRule {
-  static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
-    -> [RouteTableError.Problem]
-  {
+enum DeclarationRule {
+  static func problems<Route>(of definition: RouteDefinition<Route>) -> [RouteTableError.Problem] {
     definition.declarationProblems.map { .init(.invalidDeclaration, "\(definition.label) \($0)") }
   }
 }
 
 /// Some link within the limits can match the pattern: it has no more segments than a link may
 /// have, and no literal longer than a segment may be. (This also bounds how deep a match goes.)
-/// A route that no link can match is left out.
-enum MatchableRule: RouteRule {
-  static var excludesTheRoute: Bool { true }
-
+/// A route that no link can match is left out (``TableRules``).
+enum MatchableRule {
   static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
     -> [RouteTableError.Problem]
   {
@@ -38,8 +34,8 @@ enum MatchableRule: RouteRule {
 /// rule names the fields that pick it (or an action) and fills every path parameter (but the
 /// reply, which only a typed reply fills), or its route could never be built; and the reply is
 /// not a path parameter, which no link could fill.
-enum SourcesRule: RouteRule {
-  static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
+enum SourcesRule {
+  static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern)
     -> [RouteTableError.Problem]
   {
     var problems: [RouteTableError.Problem] = []

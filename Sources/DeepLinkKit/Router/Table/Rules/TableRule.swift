@@ -3,34 +3,29 @@
 /// table and names what is wrong with it, or nothing. The router runs them in order, gathers
 /// every problem, and throws them together (``RouteTableError``).
 ///
-/// Two kinds: rules of the table's options (``TableOptionsRule``), run once, and rules of each
-/// route (``RouteRule``), run on its definition and its parsed pattern. What needs the whole
+/// Two kinds: rules of the table's options (`OptionRules.swift`), run once, and rules of each
+/// route (`RouteRules.swift`), run on its definition and its parsed pattern. What needs the whole
 /// table at once is checked where it is gathered: conflicts in the trie, keyed sources in
 /// ``KeyedRoutes``.
 enum TableRules {
-  /// In the order their problems are reported.
-  /// (Computed, not stored: a stored list of metatypes is shared mutable state to Swift 6.)
-  static var options: [any TableOptionsRule.Type] {
-    [SchemeRule.self, HostRule.self, LimitsRule.self, PushURLKeysRule.self]
-  }
-  static var routes: [any RouteRule.Type] { [DeclarationRule.self, MatchableRule.self, SourcesRule.self] }
-
-  /// Every problem of the table's options.
+  /// Every problem of the table's options, in the order they are reported. (Called one by one,
+  /// not through a protocol and a list of rule types: a rule's witness table and the list are
+  /// runtime records and code every app kept, 1.1 KB.)
   static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
-    Self.options.flatMap { $0.problems(in: options) }
+    SchemeRule.problems(in: options) + HostRule.problems(in: options) + LimitsRule.problems(in: options)
+      + PushURLKeysRule.problems(in: options)
   }
 
   /// Every problem of one route, and whether the route must be left out of the table (no link
-  /// could match it).
+  /// could match it): then no later rule and no conflict check reports it again.
   static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
     -> (problems: [RouteTableError.Problem], excluded: Bool)
   {
-    var problems: [RouteTableError.Problem] = []
-    for rule in routes {
-      let found = rule.problems(of: definition, pattern: pattern, limits: limits)
-      problems += found
-      if rule.excludesTheRoute, !found.isEmpty { return (problems, true) }
-    }
+    var problems = DeclarationRule.problems(of: definition)
+    let unmatchable = MatchableRule.problems(of: definition, pattern: pattern, limits: limits)
+    problems += unmatchable
+    if !unmatchable.isEmpty { return (problems, true) }
+    problems += SourcesRule.problems(of: definition, pattern: pattern)
     return (problems, false)
   }
 }
@@ -41,23 +36,4 @@ struct TableOptions {
   var hosts: [String]
   var limits: InputLimits
   var pushURLKeys: [String]
-}
-
-/// A check of a table's options.
-protocol TableOptionsRule {
-  static func problems(in options: TableOptions) -> [RouteTableError.Problem]
-}
-
-/// A check of one route: its definition, and its pattern as parsed.
-protocol RouteRule {
-  /// Whether a route this rule finds a problem with is left out of the table, so that no later
-  /// rule and no conflict check reports it again.
-  static var excludesTheRoute: Bool { get }
-
-  static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern, limits: InputLimits)
-    -> [RouteTableError.Problem]
-}
-
-extension RouteRule {
-  static var excludesTheRoute: Bool { false }
 }
