@@ -65,6 +65,8 @@ import Testing
     #expect(event.description == "link #3 held: waiting for ready, signedIn")
     let delivered = LinkEvent<Route>.Kind.delivered(.pay(id: 2), heldFor: .milliseconds(1500))
     #expect("\(delivered)" == "delivered pay(id: 2) after 1.500s")
+    // One line, as the event's summary.
+    #expect("\(LinkEvent<String>.Kind.resolved("a\nb"))" == #"resolved to a\nb"#)
   }
 
   @Test func aContextPrintsTheFieldsThatAreSet() {

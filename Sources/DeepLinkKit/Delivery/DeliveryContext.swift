@@ -47,8 +47,8 @@ public struct DeliveryContext: Sendable, Equatable, CustomStringConvertible {
     self.replyTruncation = replyTruncation
   }
 
-  /// `DeliveryContext(link: 3, source: push, input: "push (open)", parameters: [id: "7"], heldFor:
-  /// 1.5 s)`, with the optional fields that are set. Written here, not read by reflection: the
+  /// `DeliveryContext(link: #3, source: push, input: "push (open)", parameters: [id: "7"], heldFor:
+  /// 1.500s)`, with the optional fields that are set. Written here, not read by reflection: the
   /// module keeps no reflection metadata (Package.swift), so that a log reads the same in every
   /// build.
   public var description: String {

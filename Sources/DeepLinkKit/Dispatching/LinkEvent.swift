@@ -35,19 +35,21 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Equatable, Custom
     /// It was dropped and will never be delivered.
     case dropped(DropReason)
 
-    /// `held: waiting for ready, signedIn`, as ``LinkEvent/summary`` writes it (which puts it on
-    /// one line). Written here, not read by reflection (see ``DeliveryContext/description``).
+    /// `held: waiting for ready, signedIn`, on one line: what ``LinkEvent/summary`` writes.
+    /// Written here, not read by reflection (see ``DeliveryContext/description``).
     public var description: String {
-      switch self {
-      case .received(let source): "received from \(source)"
-      case .resolved(let route): "resolved to \(route)"
-      case .refused(let error): "refused: \(error)"
-      case .held(let missing): "held: waiting for \(LinkCondition.sortedNames(missing).joined(separator: ", "))"
-      case .confirmationRequested(let route): "awaiting the app's confirmation to open \(route)"
-      case .delivered(let route, let heldFor):
-        heldFor == .zero ? "delivered \(route) at once" : "delivered \(route) after \(heldFor.secondsText)"
-      case .dropped(let reason): "dropped: \(reason.message)"
-      }
+      let text =
+        switch self {
+        case .received(let source): "received from \(source)"
+        case .resolved(let route): "resolved to \(route)"
+        case .refused(let error): "refused: \(error)"
+        case .held(let missing): "held: waiting for \(LinkCondition.sortedNames(missing).joined(separator: ", "))"
+        case .confirmationRequested(let route): "awaiting the app's confirmation to open \(route)"
+        case .delivered(let route, let heldFor):
+          heldFor == .zero ? "delivered \(route) at once" : "delivered \(route) after \(heldFor.secondsText)"
+        case .dropped(let reason): "dropped: \(reason.message)"
+        }
+      return TextRules.escaped(text)
     }
   }
 
@@ -90,7 +92,5 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Equatable, Custom
   /// The event without its link number: `held: waiting for ready, signedIn`. Always one line:
   /// line breaks and control or invisible characters in a route's description or an error are
   /// written as escapes (`\n`, `\u{1B}`).
-  public var summary: String {
-    TextRules.escaped(kind.description)
-  }
+  public var summary: String { kind.description }
 }

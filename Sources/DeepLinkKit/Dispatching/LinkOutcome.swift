@@ -29,9 +29,9 @@ public indirect enum LinkOutcome<Route: Hashable & Sendable>: Sendable, Equatabl
     }
   }
 
-  /// The case as Swift writes it, on one line: `held(Route.inbox, missing: [signedIn])`,
-  /// `refused(noRoute: no route matches the link "…")`. Written here, not read by reflection (see
-  /// ``DeliveryContext/description``).
+  /// The case as Swift writes it, on one line: `held(inbox, missing: [signedIn])`,
+  /// `refused(noRoute: no route matches the path "/nowhere")`. Written here, not read by
+  /// reflection (see ``DeliveryContext/description``).
   public var description: String {
     let text =
       switch self {

@@ -43,8 +43,8 @@ public struct LinkResolution<Route: Hashable & Sendable>: Sendable, Equatable, C
       && left.requiresConfirmation == right.requiresConfirmation && left.linkKind == right.linkKind
   }
 
-  /// `LinkResolution(route: Route.message(id: 42), source: universalLink, pattern:
-  /// "/messages/:id", name: "message", parameters: [id: "42"])`, on one line; `name` only when the
+  /// `LinkResolution(route: message(id: 42), source: universalLink, pattern: "/messages/:id",
+  /// name: "message", parameters: [id: "42"])`, on one line; `name` only when the
   /// definition has one, `requiresConfirmation` only when it is `true`. Written here, not read by
   /// reflection: the module keeps no reflection metadata (Package.swift), so that a log reads the
   /// same in every build.
