@@ -47,17 +47,17 @@ public struct RouteDefinition<Route>: Sendable {
   let body: RouteBody<Route>
 
   /// The quick-action type that opens this route, if any.
-  package var shortcutType: String? { keys?.values.shortcutType }
+  package var shortcutType: String? { keys?.shortcutType }
   /// The intent name that opens this route, if any.
-  package var intentName: String? { keys?.values.intentName }
+  package var intentName: String? { keys?.intentName }
   /// Whether that intent is an App Intent (``appIntent(_:)``), which iOS needs declared nowhere,
   /// rather than a SiriKit custom intent (``intent(_:)``), which `NSUserActivityTypes` declares.
-  package var isAppIntent: Bool { keys?.values.isAppIntent ?? false }
+  package var isAppIntent: Bool { keys?.isAppIntent ?? false }
   /// The user-activity type that opens this route, if any.
-  package var activityType: String? { keys?.values.activityType }
+  package var activityType: String? { keys?.activityType }
   /// The rules by which push notifications open this route (a tap, an action, a reply), in the
   /// order ``push(when:parameters:action:runsInBackground:)`` added them.
-  package var pushRules: [PushRule] { keys?.values.pushRules ?? [] }
+  package var pushRules: [PushRule] { keys?.pushRules ?? [] }
 
   /// The action of the first push rule, when every push rule of the route is a notification
   /// action that runs in the background: a route only such actions open, which a tap does not.
@@ -73,16 +73,16 @@ public struct RouteDefinition<Route>: Sendable {
   /// no word of its own.)
   let isGroup: Bool
   /// The one host whose links open this route (``host(_:_:)``); `nil` for every host.
-  package var host: String? { keys?.values.host }
+  package var host: String? { keys?.host }
   /// What its landing page shows, declared with DeepLinkKitConfiguration's
   /// `page(title:description:image:)`, for the exported table and the link domain's site.
-  package var page: RoutePage? { keys?.values.page }
+  package var page: RoutePage? { keys?.page }
 
   /// Changes the keys (a definition is changed by its builders only, as it is declared).
-  private mutating func changeKeys(_ change: (inout RouteKeys.Values) -> Void) {
-    var values = keys?.values ?? RouteKeys.Values()
-    change(&values)
-    keys = RouteKeys(values)
+  private mutating func changeKeys(_ change: (RouteKeys) -> Void) {
+    let changed = keys?.copy() ?? RouteKeys()
+    change(changed)
+    keys = changed
   }
 
   /// Builds the route from a link's parameters.
@@ -311,20 +311,32 @@ final class RouteGroup<Route>: RouteBody<Route>, @unchecked Sendable {
 }
 
 /// What opens a route besides its link, its one host and its landing page (see
-/// ``RouteDefinition``'s `keys`). Not generic, and never changed once made.
-final class RouteKeys: Sendable {
-  struct Values: Sendable {
-    var shortcutType: String?
-    var intentName: String?
-    var isAppIntent = false
-    var activityType: String?
-    var pushRules: [PushRule] = []
-    var host: String?
-    var page: RoutePage?
-  }
-  let values: Values
+/// ``RouteDefinition``'s `keys`). Not generic. A builder changes a copy before a definition holds
+/// it; once held, it never changes, which makes it `Sendable`. (Its fields are its own, not a
+/// struct's: a struct of them was a type of its own, whose value witnesses every app kept.)
+final class RouteKeys: @unchecked Sendable {
+  var shortcutType: String?
+  var intentName: String?
+  var isAppIntent = false
+  var activityType: String?
+  var pushRules: [PushRule] = []
+  var host: String?
+  var page: RoutePage?
 
-  init(_ values: Values) { self.values = values }
+  init() {}
+
+  /// A copy to change.
+  func copy() -> RouteKeys {
+    let copy = RouteKeys()
+    copy.shortcutType = shortcutType
+    copy.intentName = intentName
+    copy.isAppIntent = isAppIntent
+    copy.activityType = activityType
+    copy.pushRules = pushRules
+    copy.host = host
+    copy.page = page
+    return copy
+  }
 }
 
 /// A route's landing page text: its title, a sentence, and its preview image's URL.
