@@ -8,13 +8,10 @@
 /// needs is revoked (a logout), as it drops the links it holds itself.
 @MainActor
 package final class LinkHandover {
-  /// How a kept link ended.
-  enum Ending {
-    /// A view took it.
-    case shown
-    /// It was thrown away unseen, for this reason.
-    case dropped(DropReason)
-  }
+  /// How a kept link ended: `nil` when a view took it, else why it was thrown away unseen. (An
+  /// optional, not an enum of the two: an enum was a type of its own, whose value witnesses every
+  /// app kept.)
+  typealias Ending = DropReason?
 
   /// The delivery under way, while a dispatcher's handler runs.
   fileprivate static var current: DeliverySlot?
@@ -66,7 +63,7 @@ package final class LinkHandover {
     let onWithdraw = self.onWithdraw
     self.onWithdraw = nil
     onWithdraw?()
-    end(.dropped(reason))
+    end(reason)
   }
 }
 
@@ -118,8 +115,9 @@ final class DeliverySlot {
 @MainActor
 package struct KeptRoute<Route> {
   /// The route kept, if any, and not withdrawn.
-  package var route: Route? { handover?.isWithdrawn == true ? nil : kept }
-  private var kept: Route?
+  package var route: Route? { handover?.isWithdrawn == true ? nil : kept as? Route }
+  /// The route, held as `Any` so that this type's layout does not depend on `Route`.
+  private var kept: Any?
   /// When it was given, in the order of every route given to any state: the newest wins.
   private var order = 0
   private var handover: LinkHandover?
@@ -145,7 +143,7 @@ package struct KeptRoute<Route> {
       return
     }
     let (newer, older) = other.order > order ? (other, self) : (self, other)
-    older.handover?.end(.dropped(.replacedUnseen(by: newer.handover?.link)))
+    older.handover?.end(DropReason.replacedUnseen(by: newer.handover?.link))
     self = newer
   }
 
@@ -153,7 +151,7 @@ package struct KeptRoute<Route> {
   package mutating func take() -> Route? {
     defer { self = KeptRoute() }
     guard let route else { return nil }
-    handover?.end(.shown)
+    handover?.end(nil)
     return route
   }
 
@@ -170,7 +168,7 @@ package struct KeptRoute<Route> {
 
   /// Throws the kept route away unseen (its window closed): its link is dropped for `reason`.
   package mutating func discard(_ reason: DropReason) {
-    if route != nil { handover?.end(.dropped(reason)) }
+    if route != nil { handover?.end(reason) }
     self = KeptRoute()
   }
 }

@@ -122,8 +122,8 @@ extension LinkDispatcher {
     unseen[link.id] = nil
     let time = now()
     switch ending {
-    case .shown: emit(link, .delivered(route(of: link), heldFor: max(.zero, time - link.arrival)), at: time)
-    case .dropped(let reason): emit(link, .dropped(reason), at: time)
+    case nil: emit(link, .delivered(route(of: link), heldFor: max(.zero, time - link.arrival)), at: time)
+    case let reason?: emit(link, .dropped(reason), at: time)
     }
     runEffects()
   }
