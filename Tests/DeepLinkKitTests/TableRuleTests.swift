@@ -10,47 +10,40 @@ import Testing
     case home
   }
 
-  private func options(
-    schemes: [String] = ["myapp"], hosts: [String] = [], limits: InputLimits = InputLimits(),
-    pushURLKeys: [String] = ["url"]
-  ) -> TableOptions {
-    TableOptions(schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys)
-  }
-
   private func messages(_ problems: [RouteTableError.Problem]) -> [String] { problems.map(\.message) }
 
   @Test func schemeRule() {
-    #expect(SchemeRule.problems(in: options(schemes: ["myapp", "my-app.v2+x"])).isEmpty)
+    #expect(SchemeRule.problems(in: ["myapp", "my-app.v2+x"]).isEmpty)
     #expect(
-      messages(SchemeRule.problems(in: options(schemes: ["https", "1app"]))) == [
+      messages(SchemeRule.problems(in: ["https", "1app"])) == [
         "scheme \"https\": http and https are not custom schemes; list universal-link hosts instead",
         "scheme \"1app\": a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\"",
       ])
   }
 
   @Test func hostRule() {
-    #expect(HostRule.problems(in: options(hosts: ["app.example.com", "*.example.org"])).isEmpty)
-    let problems = HostRule.problems(in: options(hosts: ["app..example.com", "fine.example.com"]))
+    #expect(HostRule.problems(in: ["app.example.com", "*.example.org"]).isEmpty)
+    let problems = HostRule.problems(in: ["app..example.com", "fine.example.com"])
     #expect(problems.count == 1)
     #expect(problems.first?.code == .invalidOption)
   }
 
   @Test func limitsRule() {
-    #expect(LimitsRule.problems(in: options()).isEmpty)
-    #expect(!LimitsRule.problems(in: options(limits: InputLimits(maxSegments: 0))).isEmpty)
+    #expect(LimitsRule.problems(in: InputLimits()).isEmpty)
+    #expect(!LimitsRule.problems(in: InputLimits(maxSegments: 0)).isEmpty)
   }
 
   @Test func pushURLKeysRule() {
-    #expect(PushURLKeysRule.problems(in: options(pushURLKeys: ["url", "link"])).isEmpty)
+    #expect(PushURLKeysRule.problems(in: ["url", "link"]).isEmpty)
     #expect(
-      messages(PushURLKeysRule.problems(in: options(pushURLKeys: ["url", ""]))) == [
+      messages(PushURLKeysRule.problems(in: ["url", ""])) == [
         "pushURLKeys holds an empty key; name the payload fields that hold a link"
       ])
   }
 
   @Test func theOptionRulesRunInOrder() {
     let problems = TableRules.problems(
-      in: options(schemes: ["http"], hosts: ["bad host"], pushURLKeys: [""]))
+      schemes: ["http"], hosts: ["bad host"], limits: InputLimits(), pushURLKeys: [""])
     #expect(problems.count == 3)
     #expect(problems[0].message.hasPrefix("scheme \"http\""))
     #expect(problems[1].message.contains("bad host"))

@@ -33,8 +33,8 @@ struct RouteTableCompiler {
     var routeCount = 0
     for index in routes.indices { routeCount += routes[index].members?.count ?? 1 }
     var compiler = Self(
-      options: TableOptions(schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys),
-      isCaseSensitive: isCaseSensitive, routeCount: routeCount)
+      schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys, isCaseSensitive: isCaseSensitive,
+      routeCount: routeCount)
     var kept: [RouteDefinition<Route>] = []
     kept.reserveCapacity(routeCount)
     for definition in routes {
@@ -60,11 +60,14 @@ struct RouteTableCompiler {
     )
   }
 
-  private init(options: TableOptions, isCaseSensitive: Bool, routeCount: Int) {
-    problems = TableRules.problems(in: options)
+  private init(
+    schemes: [String], hosts: [String], limits: InputLimits, pushURLKeys: [String], isCaseSensitive: Bool,
+    routeCount: Int
+  ) {
+    problems = TableRules.problems(schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys)
     self.isCaseSensitive = isCaseSensitive
-    limits = options.limits
-    for host in options.hosts { try? hostList.add(host) }
+    self.limits = limits
+    for host in hosts { try? hostList.add(host) }
     trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routeCount)
     summaries.reserveCapacity(routeCount)
     patterns.reserveCapacity(routeCount)

@@ -1,8 +1,8 @@
 /// Each custom scheme is a scheme (a letter, then letters, digits, `+`, `-` or `.`), and not a
 /// web scheme.
 enum SchemeRule {
-  static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
-    options.schemes.compactMap { scheme in
+  static func problems(in schemes: [String]) -> [RouteTableError.Problem] {
+    schemes.compactMap { scheme in
       let reason: String? =
         switch URLScheme.problem(scheme) {
         case nil: nil
@@ -16,10 +16,10 @@ enum SchemeRule {
 
 /// Each universal-link host is a valid host name, or `*.` and one (``HostList``).
 enum HostRule {
-  static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
+  static func problems(in hosts: [String]) -> [RouteTableError.Problem] {
     var list = HostList()
     var problems: [RouteTableError.Problem] = []
-    for host in options.hosts {
+    for host in hosts {
       do { try list.add(host) } catch { problems += error.problems }
     }
     return problems
@@ -28,13 +28,13 @@ enum HostRule {
 
 /// Each limit is positive and within its ceiling (``InputLimits``).
 enum LimitsRule {
-  static func problems(in options: TableOptions) -> [RouteTableError.Problem] { options.limits.problems }
+  static func problems(in limits: InputLimits) -> [RouteTableError.Problem] { limits.problems }
 }
 
 /// No push URL key is empty.
 enum PushURLKeysRule {
-  static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
-    guard options.pushURLKeys.contains(where: \.isEmpty) else { return [] }
+  static func problems(in pushURLKeys: [String]) -> [RouteTableError.Problem] {
+    guard pushURLKeys.contains(where: \.isEmpty) else { return [] }
     return [.init(.invalidOption, "pushURLKeys holds an empty key; name the payload fields that hold a link")]
   }
 }

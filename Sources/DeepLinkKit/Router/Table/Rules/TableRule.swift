@@ -10,10 +10,13 @@
 enum TableRules {
   /// Every problem of the table's options, in the order they are reported. (Called one by one,
   /// not through a protocol and a list of rule types: a rule's witness table and the list are
-  /// runtime records and code every app kept, 1.1 KB.)
-  static func problems(in options: TableOptions) -> [RouteTableError.Problem] {
-    SchemeRule.problems(in: options) + HostRule.problems(in: options) + LimitsRule.problems(in: options)
-      + PushURLKeysRule.problems(in: options)
+  /// runtime records and code every app kept, 1.1 KB; and each is given the option it checks,
+  /// not a struct of all four, whose value witnesses every app kept.)
+  static func problems(schemes: [String], hosts: [String], limits: InputLimits, pushURLKeys: [String])
+    -> [RouteTableError.Problem]
+  {
+    SchemeRule.problems(in: schemes) + HostRule.problems(in: hosts) + LimitsRule.problems(in: limits)
+      + PushURLKeysRule.problems(in: pushURLKeys)
   }
 
   /// Every problem of one route, and whether the route must be left out of the table (no link
@@ -28,12 +31,4 @@ enum TableRules {
     problems += SourcesRule.problems(of: definition, pattern: pattern)
     return (problems, false)
   }
-}
-
-/// What a table is built with, apart from its routes.
-struct TableOptions {
-  var schemes: [String]
-  var hosts: [String]
-  var limits: InputLimits
-  var pushURLKeys: [String]
 }
