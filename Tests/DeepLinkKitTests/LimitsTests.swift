@@ -141,6 +141,21 @@ import Testing
     }
   }
 
+  /// Every unusable limit is reported, in the order of the limits' table.
+  @Test func everyUnusableLimitIsReportedInTheTablesOrder() {
+    let limits = InputLimits(maxSegments: 300, maxValueLength: 0, maxPayloadFields: -2, maxPayloadDepth: 65)
+    #expect(
+      throws: RouteTableError(problems: [
+        .init(
+          .invalidOption,
+          "maxSegments can be at most 256, not 300: matching a link goes one level deeper per segment"),
+        .init(.invalidOption, "maxValueLength must be at least 1, not 0"),
+        .init(.invalidOption, "maxPayloadFields must be at least 1, not -2"),
+        .init(.invalidOption, "maxPayloadDepth can be at most 64, not 65"),
+      ])
+    ) { try LinkRouter<String>(schemes: ["x"], limits: limits, routes: []) }
+  }
+
   // MARK: Hostile route tables (round 2 of the hardening)
 
   /// A pattern longer than any link is refused when the table is built, by the table's own limits.
