@@ -105,9 +105,9 @@ final class LinkMatcher: Sendable {
 
   /// The route a link matches, and the parameters it gives.
   func match(_ url: String, source: DeepLinkSource?) throws(DeepLinkError) -> LinkMatch {
-    try adapter.withScannedLink(url, source: source) { link throws(DeepLinkError) in
-      try match(link)
-    }
+    var unused: PathRequest?
+    // (Never nil: with a matcher, the scan matches the link, or throws.)
+    return try adapter.scanned(url, source: source, matcher: self, request: &unused)!
   }
 
   func match(_ link: ScannedLink) throws(DeepLinkError) -> LinkMatch {
@@ -126,7 +126,7 @@ final class LinkMatcher: Sendable {
 
   /// Explains a link that matched nothing: a typed parameter of the wrong type, or no route. (For
   /// a scanned link, the message is written when it is read, from the link that
-  /// ``URLAdapter/withScannedLink(_:source:writingMessages:_:)`` adds to the error.)
+  /// ``URLAdapter/scanned(_:source:writingMessages:matcher:request:)`` adds to the error.)
   private func failure(for link: ScannedLink) -> DeepLinkError {
     if let index =
       (hostTrie(for: link)?.match(link.segments, checkingTypes: false)

@@ -67,7 +67,7 @@ public struct DeepLinkError: Error, CodedMessage {
 
   /// A message, or what writes it: a refused link's message is written from the link when it is
   /// read, so that refusing one allocates nothing. The scan and the match leave the link out
-  /// (`nil`); ``URLAdapter/withScannedLink(_:source:writingMessages:_:)``, which holds it, adds it
+  /// (`nil`); ``URLAdapter/scanned(_:source:writingMessages:matcher:request:)``, which holds it, adds it
   /// (``DeepLinkError/keeping(_:)``).
   enum Text: Sendable {
     case written(String)

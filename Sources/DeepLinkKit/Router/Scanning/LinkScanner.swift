@@ -1,7 +1,7 @@
 /// Fills the buffers ``URLAdapter``'s scan gives it, and checks the link on the way (see
 /// `URLAdapter+Scanning.swift` for the invariants those buffers rely on).
 struct LinkScanner {
-  /// Valid while the scan lasts (``URLAdapter/withScannedLink(_:source:writingMessages:_:)``).
+  /// Valid while the scan lasts (``URLAdapter/scanned(_:source:writingMessages:matcher:request:)``).
   let refusal: URLAdapter.Refusal
   let bytes: UnsafeBufferPointer<UInt8>
   let scratch: UnsafeMutableBufferPointer<UInt8>

@@ -21,3 +21,16 @@ struct PathRequest: Sendable {
   /// The path as people read it, for messages: `/messages/42`.
   var pathDescription: String { "/" + segments.joined(separator: "/") }
 }
+
+extension PathRequest {
+  /// The strings of a scanned link.
+  init(_ link: ScannedLink) {
+    source = link.source
+    kind = link.kind
+    segments = link.segments.map { String(decoding: $0, as: UTF8.self) }
+    query = link.query.map {
+      QueryItem(name: String(decoding: $0.name, as: UTF8.self), value: String(decoding: $0.value, as: UTF8.self))
+    }
+    host = link.host.map { String(decoding: $0, as: UTF8.self) }
+  }
+}

@@ -6,7 +6,7 @@
 // views), and its segments are views of its own bytes (why: Benchmarks/README.md, "Why the code
 // looks as it does"). The invariants: every view
 // points into the link's bytes (held by `withUTF8`) or into the stack buffers, and none outlives
-// ``URLAdapter/withScannedLink(_:source:writingMessages:_:)``'s body (the router copies what it
+// ``URLAdapter/scanned(_:source:writingMessages:matcher:request:)``'s body (the router copies what it
 // keeps into ``RouteParameters``); a buffer is written only below the capacity worked out
 // before it is made (see `scan`), which each write checks with a `precondition` (a buffer
 // pointer checks its bounds only in debug builds).
@@ -16,25 +16,28 @@
 typealias SegmentBytes = UnsafeBufferPointer<UInt8>
 
 extension URLAdapter {
-  /// Scans and checks `url`, and calls `body` with views of its decoded segments and query items,
-  /// which live in the link's own bytes and in buffers on the stack: nothing is allocated unless
-  /// `body` makes strings of them.
+  /// Scans and checks `url`, and matches it with `matcher`, or reads it into `request` without
+  /// one. The link's views live in its own bytes and in buffers on the stack, and end with the
+  /// scan: nothing is allocated unless the match or the request makes strings of them.
   ///
   /// - Parameters:
   ///   - url: The link as text.
   ///   - source: The source to report; `nil` means the URL's own kind.
-  ///   - body: What to do with the link; the views are valid only inside it.
-  func withScannedLink<Result>(
-    _ url: String, source: DeepLinkSource?, writingMessages: Bool = false,
-    _ body: (ScannedLink) throws(DeepLinkError) -> Result
-  ) throws(DeepLinkError) -> Result {
-    // The scan itself is not generic: one copy of it in an app, whatever its callers make of a
-    // link (a copy per result type cost about 8 KB of an app's code).
-    var result: Result?
+  ///   - writingMessages: Whether a refusal writes its message at once.
+  ///   - matcher: The matcher to match the link with; `nil` to read it into `request`.
+  ///   - request: Set to the link's request when there is no matcher.
+  /// - Returns: The match, when there is a matcher.
+  func scanned(
+    _ url: String, source: DeepLinkSource?, writingMessages: Bool = false, matcher: LinkMatcher?,
+    request: inout PathRequest?
+  ) throws(DeepLinkError) -> LinkMatch? {
+    // One closure for both, so that an app carries one copy of the scan: the optimizer makes a
+    // copy of it for each closure it is given (a generic body made two, 3.5 KB more).
+    var match: LinkMatch?
     try scanLink(url, source: source, writingMessages: writingMessages) { (link) throws(DeepLinkError) in
-      result = try body(link)
+      if let matcher { match = try matcher.match(link) } else { request = PathRequest(link) }
     }
-    return result!
+    return match
   }
 
   private func scanLink(
@@ -55,7 +58,7 @@ extension URLAdapter {
   }
 
   /// How a scan refuses a link: with its message written at once (to show it), or with what
-  /// writes it when it is read (on the hot path; ``withScannedLink(_:source:writingMessages:_:)``
+  /// writes it when it is read (on the hot path; ``scanned(_:source:writingMessages:matcher:request:)``
   /// adds the link to the error).
   struct Refusal {
     let source: DeepLinkSource?
@@ -123,7 +126,7 @@ extension URLAdapter {
 }
 
 /// A link scanned and checked: views of its percent-decoded segments and query items, valid only
-/// inside ``URLAdapter/withScannedLink(_:source:_:)``'s body.
+/// inside ``URLAdapter/scanned(_:source:writingMessages:matcher:request:)``'s body.
 struct ScannedLink {
   struct QueryItem {
     var name: SegmentBytes

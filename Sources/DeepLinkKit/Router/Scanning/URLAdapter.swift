@@ -34,7 +34,7 @@ final class URLAdapter: Sendable {
   }
 
   /// The request for `url`, with its segments and query items as strings (for callers off the
-  /// hot path; ``LinkRouter`` resolves links through ``withScannedLink(_:source:_:)``).
+  /// hot path; ``LinkRouter`` resolves links through ``scanned(_:source:writingMessages:matcher:request:)``).
   ///
   /// - Parameters:
   ///   - url: The link as text.
@@ -43,13 +43,10 @@ final class URLAdapter: Sendable {
   func request(for url: String, source: DeepLinkSource?, writingMessages: Bool = false) throws(DeepLinkError)
     -> PathRequest
   {
-    try withScannedLink(url, source: source, writingMessages: writingMessages) { link in
-      PathRequest(
-        source: link.source, kind: link.kind, segments: link.segments.map { String(decoding: $0, as: UTF8.self) },
-        query: link.query.map {
-          .init(name: String(decoding: $0.name, as: UTF8.self), value: String(decoding: $0.value, as: UTF8.self))
-        }, host: link.host.map { String(decoding: $0, as: UTF8.self) })
-    }
+    var request: PathRequest?
+    _ = try scanned(url, source: source, writingMessages: writingMessages, matcher: nil, request: &request)
+    // (Never nil: without a matcher, the scan reads the link into a request, or throws.)
+    return request!
   }
 
   /// The message of a link this adapter refused: the link is scanned again, writing it. (Through
