@@ -8,8 +8,9 @@ struct URLParts {
   var path: Range<Int>
   var query: Range<Int>?
 
-  /// Splits `bytes`, or returns `nil` when it does not start with a scheme and a colon.
-  init?<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Int {
+  /// Splits `bytes`, or returns `nil` when it does not start with a scheme and a colon. (Of a
+  /// buffer only: each kind of collection it was given was a copy of it in every app.)
+  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
     let end = bytes.endIndex
     guard end > bytes.startIndex, bytes[bytes.startIndex].isASCIILetter else { return nil }
     var index = bytes.startIndex + 1

@@ -3,15 +3,13 @@ import Foundation
 extension RoutePattern.ParameterType {
   /// Whether a decoded segment or parameter value has this type.
   package func accepts(_ value: String) -> Bool {
-    switch self {
-    case .string: !value.isEmpty
-    case .int: Self.isInteger(value)
-    case .uuid: Self.isUUID(value)
-    }
+    var value = value
+    return value.withUTF8 { accepts($0) }
   }
 
-  /// Whether a decoded segment, as bytes, has this type.
-  func accepts(_ value: some Collection<UInt8>) -> Bool {
+  /// Whether a decoded segment, as bytes, has this type. (Of a buffer only: each kind of
+  /// collection the checks were given was a copy of them in every app.)
+  func accepts(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
     switch self {
     case .string: !value.isEmpty
     case .int: Self.isInteger(value)
@@ -28,12 +26,8 @@ extension RoutePattern.ParameterType {
     }
   }
 
-  private static func isInteger(_ value: String) -> Bool { isInteger(value.utf8) }
-
-  private static func isUUID(_ value: String) -> Bool { isUUID(value.utf8) }
-
   /// A base-10 integer that fits in 64 bits: an optional `-`, then one or more ASCII digits.
-  static func isInteger<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+  static func isInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = bytes.startIndex
     guard index != bytes.endIndex else { return false }
     let isNegative = bytes[index] == UInt8(ascii: "-")
@@ -55,7 +49,7 @@ extension RoutePattern.ParameterType {
   }
 
   /// A hyphenated UUID of hex digits in either case: 8-4-4-4-12.
-  static func isUUID<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+  static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.count == 36 else { return false }
     for (offset, byte) in bytes.enumerated() {
       let isHyphenPosition = offset == 8 || offset == 13 || offset == 18 || offset == 23

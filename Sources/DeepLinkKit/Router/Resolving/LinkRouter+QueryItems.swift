@@ -16,7 +16,8 @@ extension LinkRouter {
     }
     guard let link else { return RouteParameters() }
     let bytes = Array(link.utf8)
-    guard bytes.count <= limits.maxURLLength, let query = URLParts(bytes)?.query else { return RouteParameters() }
+    guard bytes.count <= limits.maxURLLength, let query = bytes.withUnsafeBufferPointer({ URLParts($0)?.query })
+    else { return RouteParameters() }
     var items: [(name: String, value: String)] = []
     // The items between `&`s, empty ones skipped: a loop, not `split` (0.8 KB of every app).
     var start = query.lowerBound

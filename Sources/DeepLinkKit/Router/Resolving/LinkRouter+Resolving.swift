@@ -135,7 +135,7 @@ extension LinkRouter {
         guard !isPresent || parameter.presence == .repeated else { return }
         isPresent = true
         // A query item's value may be empty: only a typed one is checked here.
-        if wrongValue == nil, parameter.type != .string, !parameter.type.accepts(value) {
+        if wrongValue == nil, parameter.type != .string, !value.withUnsafeBufferPointer(parameter.type.accepts) {
           wrongValue = String(decoding: value, as: UTF8.self)
         }
       }
