@@ -2,7 +2,7 @@ import DeepLinkKit
 
 /// What an app donates or publishes as a user activity for a route (Siri suggestions, Spotlight,
 /// Handoff). Its continuation comes back as the same route.
-public struct UserActivityItem: Sendable, Hashable {
+public struct UserActivityItem: Sendable, Equatable {
   /// Where the activity may be offered.
   public struct Eligibility: OptionSet, Sendable, Hashable {
     public let rawValue: Int
