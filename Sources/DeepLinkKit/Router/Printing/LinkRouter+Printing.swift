@@ -85,14 +85,6 @@ extension LinkRouter {
     return url
   }
 
-  /// The form of a printed link.
-  package enum LinkForm {
-    /// A universal link when the table lists a host, else a custom-scheme link.
-    case preferred
-    /// A link in the table's first custom scheme.
-    case customScheme
-  }
-
   /// Prints the link for the definition at `index` from its parameters, in `form`.
   package func urlString(
     definitionAt index: Int, parameters list: [(name: String, value: String)], form: LinkForm = .preferred
@@ -150,4 +142,13 @@ extension LinkRouter {
 extension String {
   /// The parts between `/` characters, empty ones kept (split on the bytes).
   package var slashSeparatedParts: [String] { parts(separatedBy: UInt8(ascii: "/")) }
+}
+
+/// The form of a printed link. (Not nested in the generic router: each conformance of a nested
+/// type, `Equatable` and `Hashable` here, was generic code of its own.)
+package enum LinkForm {
+  /// A universal link when the table lists a host, else a custom-scheme link.
+  case preferred
+  /// A link in the table's first custom scheme.
+  case customScheme
 }
