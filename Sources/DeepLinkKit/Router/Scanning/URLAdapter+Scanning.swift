@@ -32,7 +32,7 @@ extension URLAdapter {
     request: inout PathRequest?
   ) throws(DeepLinkError) -> LinkMatch? {
     // One closure for both, so that an app carries one copy of the scan: the optimizer makes a
-    // copy of it for each closure it is given (a generic body made two, 3.5 KB more).
+    // copy of it for each closure it is given (a generic body made two, 2.7 KB more).
     var match: LinkMatch?
     try scanLink(url, source: source, writingMessages: writingMessages) { (link) throws(DeepLinkError) in
       if let matcher { match = try matcher.match(link) } else { request = PathRequest(link) }
