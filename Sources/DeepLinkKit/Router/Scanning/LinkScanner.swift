@@ -121,7 +121,8 @@ struct LinkScanner {
       } else if label.startsWithPunycodePrefix {
         return authority
       } else {
-        unicode += label
+        // As a buffer, whose appending an app carries already (a slice's was a copy of its own).
+        unicode += UnsafeBufferPointer(rebasing: label)
       }
       guard end < authority.endIndex else { break }
       unicode.append(UInt8(ascii: "."))
