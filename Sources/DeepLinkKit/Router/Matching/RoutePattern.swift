@@ -104,11 +104,13 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
   /// - Throws: ``RouteTableError`` naming the pattern and what is wrong with it.
   package init(_ text: String) throws(RouteTableError) {
     do {
-      let (segments, queryOffset) = try Self.parse(text)
+      // The pattern's bytes, read once: the path's before `?`, the query's after it.
+      let bytes = Array(text.utf8)
+      let questionMark = bytes.firstIndex(of: UInt8(ascii: "?"))
+      let segments = try Self.parse(bytes[..<(questionMark ?? bytes.endIndex)])
       self.segments = segments
-      if let queryOffset {
-        let start = text.utf8.index(text.utf8.startIndex, offsetBy: queryOffset)
-        self.query = try Self.parseQuery(text[start...], path: segments)
+      if let questionMark {
+        self.query = try Self.parseQuery(bytes[(questionMark + 1)...], path: segments)
       } else {
         self.query = []
       }
@@ -162,13 +164,6 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
   // table slow (Benchmarks/RESULTS.md).
   private typealias Bytes = ArraySlice<UInt8>
 
-  /// The path's segments, and the offset of the query declarations after `?`, if any.
-  private static func parse(_ text: String) throws(SyntaxError) -> ([Segment], Int?) {
-    let bytes = Array(text.utf8)
-    guard let questionMark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (try parse(bytes[...]), nil) }
-    return (try parse(bytes[..<questionMark]), questionMark + 1)
-  }
-
   /// Splits on "/" after the leading one; a last empty part ("/" alone, or a trailing "/") is
   /// dropped, any other empty part is an error. (`bytes` starts at index 0.)
   private static func parse(_ bytes: Bytes) throws(SyntaxError) -> [Segment] {
@@ -220,17 +215,12 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
 
   /// Parses the declared query parameters: `name`, `name?`, `name*` or `name=value`, each with an
   /// optional `(type)` after the name. On bytes, as the path is.
-  private static func parseQuery(_ text: Substring, path: [Segment]) throws(SyntaxError) -> [QueryParameter] {
-    try parseQuery(Array(text.utf8)[...], path: path)
-  }
-
-  /// (`bytes` starts at index 0.)
   private static func parseQuery(_ bytes: Bytes, path: [Segment]) throws(SyntaxError) -> [QueryParameter] {
     var parameters: [QueryParameter] = []
     var names: Set<String>?
-    var start = 0
+    var start = bytes.startIndex
     while true {
-      let stop = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+      let stop = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
       let item = bytes[start..<stop]
       guard !item.isEmpty else { throw SyntaxError(reason: "the query declares an empty parameter") }
       var body = item
@@ -276,7 +266,7 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
       }
       guard !isRepeated else { throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice") }
       parameters.append(QueryParameter(name: name, type: type, presence: presence))
-      guard stop < bytes.count else { return parameters }
+      guard stop < bytes.endIndex else { return parameters }
       start = stop + 1
     }
   }
