@@ -341,7 +341,10 @@ private func tree(_ folder: URL) -> [String: String] {
       case .typeDirectory?:
         entries[path + "/"] = ""
         walk(child, path)
-      case .typeRegular?: entries[path] = (try? String(contentsOf: child, encoding: .utf8)) ?? "<bytes>"
+      // The bytes as they are: `String(contentsOf:encoding:)` drops a leading byte order mark.
+      case .typeRegular?:
+        let data = try? Data(contentsOf: child)
+        entries[path] = data.map { String(decoding: $0, as: UTF8.self) } ?? "<unreadable>"
       default: entries[path + "@"] = (try? manager.destinationOfSymbolicLink(atPath: child.path)) ?? ""
       }
     }
