@@ -110,12 +110,12 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
           description: text, segments: prefixPattern.segments + childPattern.segments, query: childPattern.query)
       }
     }
-    let childParse = child.parse
+    let childBody = child.body
     let mounted = MountedRoute(prefix: prefix, build: build, child: child)
     var definition = RouteDefinition<Route>(
       pattern: text, name: child.name, sources: child.sources,
       body: MountedBody(
-        parse: { parameters in build(try prefix.values(parameters) + [try childParse(parameters)]) },
+        parse: { parameters in build(try prefix.values(parameters) + [try childBody.parse(parameters)]) },
         compiledPattern: compiled, problems: problems, isPrintable: child.isPrintable,
         operations: MountedOperations(mounted)))
     definition.copyKeys(of: child)
@@ -138,6 +138,7 @@ final class MountedBody<Route>: RouteBody<Route>, @unchecked Sendable {
   private let pattern: RoutePattern?
   private let found: [String]
   private let printable: Bool
+  private let parseRoute: RouteDefinition<Route>.Parse
 
   init(
     parse: @escaping RouteDefinition<Route>.Parse, compiledPattern: RoutePattern?, problems: [String],
@@ -147,9 +148,10 @@ final class MountedBody<Route>: RouteBody<Route>, @unchecked Sendable {
     self.pattern = compiledPattern
     self.found = problems
     self.printable = isPrintable
-    super.init(parse: parse)
+    self.parseRoute = parse
   }
 
+  override func parse(_ parameters: RouteParameters) throws -> Route { try parseRoute(parameters) }
   override var compiledPattern: RoutePattern? { pattern }
   override var problems: [String] { found }
   override var isPrintable: Bool { printable }

@@ -35,24 +35,15 @@ extension RouteDefinition where Route: Hashable & Sendable {
     var codecs: [ParameterCodec] = []
     for type in repeat (each Value).self { codecs.append(type._linkCodec.codec) }
     let declaration = TypedDeclaration(pattern: pattern, codecs: codecs)
-    // From values that a route held or a check drew, read by the codecs of these very types.
-    let build: @Sendable ([any Sendable]) -> Route = { values in
-      var position = 0
-      func next<T>(_: T.Type) -> T {
-        defer { position += 1 }
-        return values[position] as! T
-      }
-      return route(repeat next((each Value).self))
-    }
-    return declaration.definition(name: name, sources: sources, build: build, parse: parse(declaration, route))
+    return declaration.definition(name: name, sources: sources, make: make(declaration, route))
   }
 
   /// The route of a link's parameters, each value read as its own type: no box, no cast and no
-  /// list of values per link. A declaration with problems, which the router refuses, parses
-  /// nothing.
-  private static func parse<each Value: LinkParameter>(
+  /// list of values per link; or of values that a route held or a check drew, of these very
+  /// types. A declaration with problems, which the router refuses, builds nothing.
+  private static func make<each Value: LinkParameter>(
     _ declaration: TypedDeclaration, _ route: @escaping @Sendable (repeat each Value) -> Route
-  ) -> Parse {
+  ) -> TypedRoute<Route>.Make {
     let bindings = declaration.bindings
     var position = 0
     var isComplete = declaration.problems.isEmpty
@@ -67,14 +58,24 @@ extension RouteDefinition where Route: Hashable & Sendable {
     }
     // The closure holds the bindings' array (one reference, shared with the declaration), so
     // that each route keeps a small context.
-    return { parameters in
+    return { input in
       var position = 0
-      func next<T>(_: T.Type) throws(InvalidParameterValue) -> T {
-        defer { position += 1 }
-        // The check above found a binding with a reader of this very type at this position.
-        return try bindings[position].codec.value(T.self, parameters, bindings[position].name)
+      switch input {
+      case .link(let parameters):
+        func next<T>(_: T.Type) throws(InvalidParameterValue) -> T {
+          defer { position += 1 }
+          // The check above found a binding with a reader of this very type at this position.
+          return try bindings[position].codec.value(T.self, parameters, bindings[position].name)
+        }
+        return try route(repeat next((each Value).self))
+      case .values(let values):
+        // Values of the declared types, in order (the search casts each to its binding's type).
+        func next<T>(_: T.Type) -> T {
+          defer { position += 1 }
+          return values[position] as! T
+        }
+        return route(repeat next((each Value).self))
       }
-      return try route(repeat next((each Value).self))
     }
   }
 
@@ -89,8 +90,8 @@ extension RouteDefinition where Route: Hashable & Sendable {
   public static func path(
     _ pattern: String, to route: Route, name: String? = nil, sources: Set<DeepLinkSource>? = nil
   ) -> Self {
-    // One closure, which holds the route (not a closure of no values wrapped in a parse).
-    TypedDeclaration(pattern: pattern, codecs: []).definition(name: name, sources: sources, build: nil) { _ in route }
+    // One closure, which holds the route, whatever it is given.
+    TypedDeclaration(pattern: pattern, codecs: []).definition(name: name, sources: sources) { _ in route }
   }
 
   /// A route built and printed by closures of the app's own, for what ``path(_:name:sources:_:)``

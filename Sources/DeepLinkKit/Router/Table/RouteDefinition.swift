@@ -86,7 +86,7 @@ public struct RouteDefinition<Route>: Sendable {
   }
 
   /// Builds the route from a link's parameters.
-  var parse: Parse { body.parse }
+  func parse(_ parameters: RouteParameters) throws -> Route { try body.parse(parameters) }
   /// The pattern with the types and query presences the declaration's Swift types give it;
   /// `nil` when the pattern does not parse (the router reports why) or for a custom definition.
   var compiledPattern: RoutePattern? { body.compiledPattern }
@@ -264,11 +264,15 @@ public struct RouteDefinition<Route>: Sendable {
 /// and lists its values for export is not (`RouteDefinition+Operations.swift`): the runtime
 /// record of a class's type keeps every method of its table in every app that declares such a
 /// route, and an app keeps those only if it calls them.
+///
+/// Its parse is a method, not a stored closure: a declared route's one closure both parses and
+/// builds its route from values (``TypedRoute``), where a closure each kept 72 bytes more a route.
+/// The base class is the body of a pattern that does not parse, which the router refuses.
 class RouteBody<Route>: RouteParserBox, @unchecked Sendable {
-  /// Builds the route from a link's parameters. (Constant, and `Sendable`.)
-  let parse: RouteDefinition<Route>.Parse
-
-  init(parse: @escaping RouteDefinition<Route>.Parse) { self.parse = parse }
+  /// Builds the route from a link's parameters.
+  func parse(_ parameters: RouteParameters) throws -> Route {
+    throw DeepLinkError(.noRoute, "the pattern does not parse")
+  }
 
   /// The pattern with the types and query presences the Swift types give it.
   var compiledPattern: RoutePattern? { nil }
@@ -285,12 +289,14 @@ final class CustomRoute<Route>: RouteBody<Route>, @unchecked Sendable {
   /// The parameters that print a route (``RouteDefinition/Printer``); `nil` for a route that is
   /// never printed.
   let printer: RouteDefinition<Route>.Printer?
+  private let parseRoute: RouteDefinition<Route>.Parse
 
   init(parse: @escaping RouteDefinition<Route>.Parse, printer: RouteDefinition<Route>.Printer?) {
     self.printer = printer
-    super.init(parse: parse)
+    self.parseRoute = parse
   }
 
+  override func parse(_ parameters: RouteParameters) throws -> Route { try parseRoute(parameters) }
   override var isPrintable: Bool { printer != nil }
 }
 
@@ -303,7 +309,10 @@ final class RouteGroup<Route>: RouteBody<Route>, @unchecked Sendable {
   init(members: [RouteDefinition<Route>], problems: [String]) {
     groupMembers = members
     groupProblems = problems
-    super.init(parse: { _ in throw DeepLinkError(.noRoute, "a group is not a route") })
+  }
+
+  override func parse(_ parameters: RouteParameters) throws -> Route {
+    throw DeepLinkError(.noRoute, "a group is not a route")
   }
 
   override var members: [RouteDefinition<Route>]? { groupMembers }

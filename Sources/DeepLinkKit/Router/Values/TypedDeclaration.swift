@@ -167,24 +167,17 @@ struct TypedDeclaration: Sendable {
 
   /// The definition: print and checks from the declaration, or its problems.
   ///
-  /// - Parameters:
-  ///   - build: The route of values of the declared types, in order; `nil` for a declaration of
-  ///     no values, whose parse gives its one route.
-  ///   - parse: The route of a link's parameters, each value read by its codec
-  ///     (``ParameterCodec/value(_:_:_:)``).
+  /// - Parameter make: The route of a link's parameters, each value read by its codec
+  ///   (``ParameterCodec/value(_:_:_:)``), or of values of the declared types, in order.
   func definition<Route: Hashable & Sendable>(
-    name: String?, sources: Set<DeepLinkSource>?, build: (@Sendable ([any Sendable]) -> Route)?,
-    parse: @escaping RouteDefinition<Route>.Parse
+    name: String?, sources: Set<DeepLinkSource>?, make: @escaping TypedRoute<Route>.Make
   ) -> RouteDefinition<Route> {
     guard let pattern else {
       // The router names the pattern's syntax error.
-      return RouteDefinition(
-        pattern: text, name: name, sources: sources,
-        body: RouteBody(parse: { _ in throw DeepLinkError(.noRoute, "the pattern does not parse") }))
+      return RouteDefinition(pattern: text, name: name, sources: sources, body: RouteBody())
     }
     return RouteDefinition(
-      pattern: pattern.description, name: name, sources: sources,
-      body: TypedRoute(declaration: self, build: build, parse: parse))
+      pattern: pattern.description, name: name, sources: sources, body: TypedRoute(declaration: self, make: make))
   }
 
   /// Why a route that two sets of values build cannot be printed.
@@ -197,25 +190,23 @@ struct TypedDeclaration: Sendable {
 /// A declared route: its values are found in the route itself (``ValueSearch``) and printed by
 /// their codecs. (Its printing and checks are not overrides: see `RouteDefinition+Operations.swift`.)
 final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @unchecked Sendable {
+  /// Builds the route from what it is given (``TypedInput``): one closure a route, which
+  /// ``RouteDefinition/path(_:name:sources:_:)`` makes for the declared types.
+  typealias Make = @Sendable (TypedInput) throws -> Route
+
   let declaration: TypedDeclaration
-  /// Builds the route from values of the declared types, as a route held them or a check drew
-  /// them; `nil` for a declaration of no values, whose parse gives its one route.
-  private let buildValues: (@Sendable ([any Sendable]) -> Route)?
+  private let make: Make
 
-  init(
-    declaration: TypedDeclaration, build: (@Sendable ([any Sendable]) -> Route)?,
-    parse: @escaping RouteDefinition<Route>.Parse
-  ) {
+  init(declaration: TypedDeclaration, make: @escaping Make) {
     self.declaration = declaration
-    self.buildValues = build
-    super.init(parse: parse)
+    self.make = make
   }
 
-  /// The route built from `values` (none, for a declaration of no values).
-  private func build(_ values: [any Sendable]) -> Route? {
-    guard let buildValues else { return try? parse(RouteParameters()) }
-    return buildValues(values)
-  }
+  override func parse(_ parameters: RouteParameters) throws -> Route { try make(.link(parameters)) }
+
+  /// The route built from values of the declared types, as a route held them or a check drew
+  /// them (none, for a declaration of no values).
+  private func build(_ values: [any Sendable]) -> Route? { try? make(.values(values)) }
 
   override var compiledPattern: RoutePattern? { declaration.pattern }
   override var problems: [String] { declaration.problems }
@@ -259,6 +250,13 @@ final class TypedRoute<Route: Hashable & Sendable>: RouteBody<Route>, @unchecked
   #endif
 
   var allowedValues: [String: [String]] { declaration.allowedValues }
+}
+
+/// What a declared route is built from: a link's parameters, each value read by its type, or
+/// values of the declared types, in order, as a route held them or a check drew them.
+enum TypedInput {
+  case link(RouteParameters)
+  case values([any Sendable])
 }
 
 /// The messages of the checks on a declared route's values.
