@@ -5,10 +5,6 @@
 final class LinkMatcher: Sendable {
   let adapter: URLAdapter
   let patterns: [RoutePattern]
-  /// What resolving a link needs of each route, laid out flat, apart from its definition (whose
-  /// strings, sets and closures live in many objects): one record per route. (The tries hold a
-  /// copy of each, beside the node where the route ends.)
-  let essentials: [RouteEssentials]
   /// The captures of routes with more than two, end to end.
   private let overflowCaptures: [RouteCapture]
   /// The names of every route's path parameters and catch-alls, each once; and the same as bytes,
@@ -77,7 +73,7 @@ final class LinkMatcher: Sendable {
       }
       essentials.append(
         RouteEssentials(
-          sources: route.sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max,
+          sources: RouteEssentials.bits(of: route.sources),
           requiresConfirmation: route.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
           capacity: UInt16(clamping: pattern.capturedCount),
           defaultBytes: UInt16(
@@ -87,7 +83,9 @@ final class LinkMatcher: Sendable {
             }), captureCount: UInt16(captureCount), first: first, second: second,
           overflow: UInt32(overflowStart)))
     }
-    self.essentials = essentials
+    // What resolving a link needs of each route, laid out flat, apart from its definition
+    // (whose strings, sets and closures live in many objects): the tries hold each route's
+    // record beside the node where the route ends, and the router keeps no other copy.
     self.trie = trie.build(records: essentials)
     self.hostTries = hostTries.map { ($0.host, $0.trie.build(records: essentials)) }
     self.overflowCaptures = overflow
@@ -228,6 +226,10 @@ struct RouteEssentials: BitwiseCopyable {
   var first: RouteCapture
   var second: RouteCapture
   var overflow: UInt32
+
+  /// The bit of each source in `sources` (``DeepLinkSource/bit``); every bit for `nil`, which
+  /// allows all.
+  static func bits(of sources: Set<DeepLinkSource>?) -> UInt16 { sources.map { $0.reduce(0) { $0 | $1.bit } } ?? .max }
 }
 
 /// A path parameter or catch-all of a route in 32 bits: its segment's position, whether it is a

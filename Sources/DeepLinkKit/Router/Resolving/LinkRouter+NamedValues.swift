@@ -36,9 +36,13 @@ extension LinkRouter {
       if typedReply == nil || name != LinkPush.replyParameter { try checkQueryLike(name, value) }
       parameters.append(name, value)
     }
+    // What building the route reads of its record; the rest of a record serves a link's match.
+    let record = RouteEssentials(
+      sources: RouteEssentials.bits(of: definition.sources), requiresConfirmation: definition.requiresConfirmation,
+      declaresQuery: !patterns[index].query.isEmpty, capacity: 0, defaultBytes: 0, captureCount: 0, first: .none,
+      second: .none, overflow: 0)
     let route = try buildRoute(
-      index, matcher.essentials[index], &parameters, source: source, linkKind: nil, checkingSources: true,
-      details: &details)
+      index, record, &parameters, source: source, linkKind: nil, checkingSources: true, details: &details)
     details?.replyTruncation = truncation
     return route
   }
