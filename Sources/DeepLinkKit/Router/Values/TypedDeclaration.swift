@@ -21,20 +21,26 @@ struct TypedDeclaration: Sendable {
     }
   }
 
-  /// The pattern, its types and presences completed from the Swift types; `nil` when it does
-  /// not parse (the router reports why).
-  private(set) var pattern: RoutePattern?
-  /// The pattern as written.
-  let text: String
+  /// The pattern, its types and presences completed from the Swift types; when it does not parse
+  /// (the router reports why), its text alone. (Not a separate text: a parsed pattern's
+  /// description is its text, and every route keeps its declaration.)
+  private var written: RoutePattern
+  private var parses = false
   private(set) var bindings: [Binding] = []
   private(set) var problems: [String] = []
 
+  /// The pattern, its types and presences completed from the Swift types; `nil` when it does
+  /// not parse.
+  var pattern: RoutePattern? { parses ? written : nil }
+  /// The pattern as written.
+  var text: String { written.description }
+
   init(pattern text: String, codecs: [ParameterCodec]) {
-    self.text = text
+    written = RoutePattern(description: text, segments: [], query: [])
     guard let parsed = try? RoutePattern(text) else { return }
+    (written, parses) = (parsed, true)
     let names = parsed.parameterNames + parsed.query.map(\.name)
     guard names.count == codecs.count else {
-      pattern = parsed
       let listed = names.isEmpty ? "no parameters" : "\(names.count) (\(names.joined(separator: ", ")))"
       problems.append(
         "names \(listed) but its route is built from \(codecs.count) value\(codecs.count == 1 ? "" : "s"); they are bound in order, path parameters first"
@@ -55,7 +61,7 @@ struct TypedDeclaration: Sendable {
       }
       bindings.append(Binding(name: name, codec: codec))
     }
-    pattern = RoutePattern(description: text, segments: segments, query: query)
+    written = RoutePattern(description: text, segments: segments, query: query)
   }
 
   /// Gives an untyped path parameter its Swift type's pattern type; why the two disagree, if they do.
