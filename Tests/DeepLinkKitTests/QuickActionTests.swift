@@ -73,6 +73,28 @@ import Testing
         == .request(id: 4))
   }
 
+  /// A route opened by name (a quick action, an intent, an activity, a push rule) carries what
+  /// its definition says: its confirmation, and only then.
+  @Test func aRouteOpenedByNameCarriesItsConfirmation() throws {
+    let router = try LinkRouter<DeeplinkType>(
+      routes: [
+        .path("/activity", to: .activity).shortcut("com.example.activity").intent("ShowActivityIntent")
+          .requiringConfirmation(),
+        .path("/requests/:id", DeeplinkType.request).activity("com.example.request")
+          .push(when: ["type": "request"], parameters: ["id": "request_id"]),
+      ])
+    let confirmed: [DeepLinkInput] = [
+      .quickAction(LinkQuickAction(type: "com.example.activity")),
+      .intent(IntentInvocation(name: "ShowActivityIntent")),
+    ]
+    let plain: [DeepLinkInput] = [
+      .userActivity(ContinuedActivity(type: "com.example.request", userInfo: ["id": "3"])),
+      .push(LinkPush(userInfo: ["type": "request", "request_id": 4])),
+    ]
+    for input in confirmed { #expect(try router.resolve(input).requiresConfirmation) }
+    for input in plain { #expect(try !router.resolve(input).requiresConfirmation) }
+  }
+
   @Test func dispatcherTakesQuickActions() async {
     await MainActor.run {
       var shown: [TestRoute] = []
