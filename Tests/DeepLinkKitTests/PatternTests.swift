@@ -48,6 +48,12 @@ import Testing
     ("/search?q&&page", #"pattern "/search?q&&page": the query declares an empty parameter"#),
     ("/search?q&q", #"pattern "/search?q&q": the parameter name "q" is used twice"#),
     ("/search/:q?q", #"pattern "/search/:q?q": the parameter name "q" is used twice"#),
+    // Past eight names, the names are a set, path and query alike.
+    (
+      "/:a/:b/:c/:d/:e/:f/:g/:h/:i?j&a",
+      #"pattern "/:a/:b/:c/:d/:e/:f/:g/:h/:i?j&a": the parameter name "a" is used twice"#
+    ),
+    ("/:a/:b/:c/:d?e&f&g&h&i&j&c", #"pattern "/:a/:b/:c/:d?e&f&g&h&i&j&c": the parameter name "c" is used twice"#),
     (
       "/search?1q",
       #"pattern "/search?1q": "1q" has the invalid parameter name "1q" (use letters, digits and _, not starting with a digit)"#

@@ -107,10 +107,11 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
       // The pattern's bytes, read once: the path's before `?`, the query's after it.
       let bytes = Array(text.utf8)
       let questionMark = bytes.firstIndex(of: UInt8(ascii: "?"))
-      let segments = try Self.parse(bytes[..<(questionMark ?? bytes.endIndex)])
+      var names = DeclaredNames()
+      let segments = try Self.parse(bytes[..<(questionMark ?? bytes.endIndex)], names: &names)
       self.segments = segments
       if let questionMark {
-        self.query = try Self.parseQuery(bytes[(questionMark + 1)...], path: segments)
+        self.query = try Self.parseQuery(bytes[(questionMark + 1)...], names: &names)
       } else {
         self.query = []
       }
@@ -160,13 +161,34 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
 
   private struct SyntaxError: Error { let reason: String }
 
+  /// The parameter names a pattern declares, path and query: a list searched for the usual
+  /// handful, which a set replaces past 8, so that a hostile pattern of 20,000 parameters is
+  /// checked in linear time.
+  private struct DeclaredNames {
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    /// Adds `name`, or throws if the pattern declares it already.
+    mutating func add(_ name: String) throws(SyntaxError) {
+      let isRepeated: Bool
+      if set != nil {
+        isRepeated = !set!.insert(name).inserted
+      } else {
+        isRepeated = list.contains(name)
+        list.append(name)
+        if list.count == 8 { set = Set(list) }
+      }
+      guard !isRepeated else { throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice") }
+    }
+  }
+
   // Parsing works on UTF-8 bytes: character-by-character `Substring` work made building a large
   // table slow (Benchmarks/RESULTS.md).
   private typealias Bytes = ArraySlice<UInt8>
 
   /// Splits on "/" after the leading one; a last empty part ("/" alone, or a trailing "/") is
   /// dropped, any other empty part is an error. (`bytes` starts at index 0.)
-  private static func parse(_ bytes: Bytes) throws(SyntaxError) -> [Segment] {
+  private static func parse(_ bytes: Bytes, names: inout DeclaredNames) throws(SyntaxError) -> [Segment] {
     guard bytes.first == UInt8(ascii: "/") else { throw SyntaxError(reason: "a pattern must start with \"/\"") }
     let end = bytes.count
     var segments: [Segment] = []
@@ -174,10 +196,6 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
     var slashes = 0
     for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
     segments.reserveCapacity(slashes)
-    // Parameter names seen, kept in a set only for patterns with many (a linear check is cheaper
-    // for the usual handful, and a set keeps a hostile pattern of 20,000 parameters linear).
-    var names: Set<String>?
-    var nameCount = 0
     var start = 1
     while start <= end {
       let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
@@ -190,17 +208,7 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
       let isLast = stop >= end - 1
       let segment = try parseSegment(part, position: position)
       if let name = segment.parameterName {
-        let isRepeated: Bool
-        if names != nil {
-          isRepeated = !names!.insert(name).inserted
-        } else {
-          isRepeated = segments.contains { $0.parameterName == name }
-          nameCount += 1
-          if nameCount == 8 { names = Set(segments.compactMap(\.parameterName) + [name]) }
-        }
-        guard !isRepeated else {
-          throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice")
-        }
+        try names.add(name)
         if case .catchAll = segment, !isLast {
           throw SyntaxError(reason: "the catch-all \(quoted(part)) must be the last segment")
         }
@@ -215,9 +223,8 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
 
   /// Parses the declared query parameters: `name`, `name?`, `name*` or `name=value`, each with an
   /// optional `(type)` after the name. On bytes, as the path is.
-  private static func parseQuery(_ bytes: Bytes, path: [Segment]) throws(SyntaxError) -> [QueryParameter] {
+  private static func parseQuery(_ bytes: Bytes, names: inout DeclaredNames) throws(SyntaxError) -> [QueryParameter] {
     var parameters: [QueryParameter] = []
-    var names: Set<String>?
     var start = bytes.startIndex
     while true {
       let stop = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
@@ -252,19 +259,7 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
       if case .defaulted(let value) = presence, type != .string, !type.accepts(value) {
         throw SyntaxError(reason: "the default of \(quoted(item)) \(type.requirement)")
       }
-      // A pattern declares a handful of names, which a linear search checks faster than a set
-      // does; past a few, a set keeps a hostile pattern of thousands linear.
-      let isRepeated: Bool
-      if names != nil {
-        isRepeated = !names!.insert(name).inserted
-      } else {
-        isRepeated =
-          path.contains(where: { $0.parameterName == name }) || parameters.contains(where: { $0.name == name })
-        if parameters.count == 8 {
-          names = Set(path.compactMap(\.parameterName) + parameters.map(\.name) + [name])
-        }
-      }
-      guard !isRepeated else { throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice") }
+      try names.add(name)
       parameters.append(QueryParameter(name: name, type: type, presence: presence))
       guard stop < bytes.endIndex else { return parameters }
       start = stop + 1
