@@ -39,53 +39,48 @@ enum SourcesRule {
     -> [RouteTableError.Problem]
   {
     var problems: [RouteTableError.Problem] = []
-    if definition.sources?.isEmpty == true {
-      problems.append(.init(.invalidOption, "\(definition.label) has an empty list of sources, so nothing can open it"))
+    // Each message follows the route's label.
+    func add(_ code: RouteTableError.Problem.Code, _ reason: String) {
+      problems.append(.init(code, definition.label + " " + reason))
     }
-    for case .parameter(LinkPush.replyParameter, _) in pattern.segments {
-      problems.append(
-        .init(
-          .invalidPattern,
-          "\(definition.label) has the path parameter \(quoted(LinkPush.replyParameter)), which only a notification's typed reply fills, so no link can open it; make it an optional query parameter (?\(LinkPush.replyParameter)?)"
-        ))
+    let reply = LinkPush.replyParameter
+    if definition.sources?.isEmpty == true {
+      add(.invalidOption, "has an empty list of sources, so nothing can open it")
+    }
+    for case .parameter(reply, _) in pattern.segments {
+      add(
+        .invalidPattern,
+        "has the path parameter \(quoted(reply)), which only a notification's typed reply fills, so no link can open it; make it an optional query parameter (?\(reply)?)"
+      )
     }
     for rule in definition.pushRules {
       if rule.when.isEmpty, rule.answersTap {
-        problems.append(
-          .init(
-            .invalidOption,
-            "\(definition.label) has a push rule with no \"when\" fields and no action, so any notification would open it; name the fields that pick it"
-          ))
+        add(
+          .invalidOption,
+          "has a push rule with no \"when\" fields and no action, so any notification would open it; name the fields that pick it"
+        )
       }
       if rule.runsInBackground, rule.answersTap {
         let tap = rule.action == nil ? "a tap" : "a tap (\(quoted(LinkPush.defaultAction)) is the tap's own action)"
-        problems.append(
-          .init(
-            .invalidOption,
-            "\(definition.label) has a push rule that runs in the background for \(tap), which always opens the app; give it the action that runs in the background"
-          ))
+        add(
+          .invalidOption,
+          "has a push rule that runs in the background for \(tap), which always opens the app; give it the action that runs in the background"
+        )
       }
       if rule.action == LinkPush.dismissAction {
-        problems.append(
-          .init(
-            .invalidOption,
-            "\(definition.label) has a push rule for the dismiss action (\(quoted(LinkPush.dismissAction))), which opens no route; remove it"
-          ))
+        add(
+          .invalidOption,
+          "has a push rule for the dismiss action (\(quoted(LinkPush.dismissAction))), which opens no route; remove it")
       }
-      let reply = LinkPush.replyParameter
       if rule.parameters[reply] != nil {
-        problems.append(
-          .init(
-            .invalidOption,
-            "\(definition.label) has a push rule that fills \(quoted(reply)) from the payload; only the notification's typed reply fills it"
-          ))
+        add(
+          .invalidOption,
+          "has a push rule that fills \(quoted(reply)) from the payload; only the notification's typed reply fills it")
       }
       for name in pattern.parameterNames where rule.parameters[name] == nil && name != reply {
-        problems.append(
-          .init(
-            .invalidOption,
-            "\(definition.label) has a push rule that never fills its path parameter \(quoted(name)); add it to the rule's parameters"
-          ))
+        add(
+          .invalidOption,
+          "has a push rule that never fills its path parameter \(quoted(name)); add it to the rule's parameters")
       }
     }
     return problems
