@@ -31,6 +31,10 @@ public struct SpotlightItem: Sendable, Hashable {
     self.keywords = keywords
   }
 
+  /// The keywords as Spotlight's attribute set takes them: `nil` when there are none, so that
+  /// the attribute stays unset (`CSSearchableItemAttributeSet.keywords`).
+  package var attributeKeywords: [String]? { keywords.isEmpty ? nil : keywords }
+
   /// The input the system hands back when the user taps this item in Spotlight.
   public var input: DeepLinkInput {
     .userActivity(

@@ -73,6 +73,9 @@ import Testing
         == SpotlightItem(
           identifier: "https://app.example.com/requests/12", domain: "requests", title: "Request 12", summary: "Open",
           keywords: ["request"]))
+    // What the glue gives `CSSearchableItemAttributeSet.keywords`: the words, or nothing at all.
+    #expect(item.attributeKeywords == ["request"])
+    #expect(SpotlightItem(identifier: item.identifier, title: "Request 12").attributeKeywords == nil)
     let harness = GlueHarness()
     let tapped = FakeUserActivity(item)
     #expect(tapped.activityType == "com.apple.corespotlightitem")

@@ -77,7 +77,7 @@
       let attributes = CSSearchableItemAttributeSet(contentType: contentType)
       attributes.title = item.title
       attributes.contentDescription = item.summary
-      attributes.keywords = item.keywords.isEmpty ? nil : item.keywords
+      attributes.keywords = item.attributeKeywords
       self.init(uniqueIdentifier: item.identifier, domainIdentifier: item.domain, attributeSet: attributes)
     }
   }
