@@ -22,10 +22,15 @@ import Testing
   }
 
   @Test func hostRule() {
-    #expect(HostRule.problems(in: ["app.example.com", "*.example.org"]).isEmpty)
-    let problems = HostRule.problems(in: ["app..example.com", "fine.example.com"])
+    var list = HostList()
+    #expect(HostRule.problems(in: ["app.example.com", "*.example.org"], listing: &list).isEmpty)
+    #expect(list.entries == ["app.example.com", "*.example.org"])
+    var partial = HostList()
+    let problems = HostRule.problems(in: ["app..example.com", "fine.example.com"], listing: &partial)
     #expect(problems.count == 1)
     #expect(problems.first?.code == .invalidOption)
+    // The list the router keeps holds the valid hosts only.
+    #expect(partial.entries == ["fine.example.com"])
   }
 
   @Test func limitsRule() {
@@ -42,8 +47,9 @@ import Testing
   }
 
   @Test func theOptionRulesRunInOrder() {
+    var hosts = HostList()
     let problems = TableRules.problems(
-      schemes: ["http"], hosts: ["bad host"], limits: InputLimits(), pushURLKeys: [""])
+      schemes: ["http"], hosts: ["bad host"], limits: InputLimits(), pushURLKeys: [""], hostList: &hosts)
     #expect(problems.count == 3)
     #expect(problems[0].message.hasPrefix("scheme \"http\""))
     #expect(problems[1].message.contains("bad host"))

@@ -64,10 +64,12 @@ struct RouteTableCompiler {
     schemes: [String], hosts: [String], limits: InputLimits, pushURLKeys: [String], isCaseSensitive: Bool,
     routeCount: Int
   ) {
-    problems = TableRules.problems(schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys)
+    var hostList = HostList()
+    problems = TableRules.problems(
+      schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys, hostList: &hostList)
+    self.hostList = hostList
     self.isCaseSensitive = isCaseSensitive
     self.limits = limits
-    for host in hosts { try? hostList.add(host) }
     trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routeCount)
     summaries.reserveCapacity(routeCount)
     patterns.reserveCapacity(routeCount)

@@ -16,8 +16,9 @@ enum SchemeRule {
 
 /// Each universal-link host is a valid host name, or `*.` and one (``HostList``).
 enum HostRule {
-  static func problems(in hosts: [String]) -> [RouteTableError.Problem] {
-    var list = HostList()
+  /// The hosts' problems; each valid host is added to `list`, which the router keeps (each host
+  /// is normalized once).
+  static func problems(in hosts: [String], listing list: inout HostList) -> [RouteTableError.Problem] {
     var problems: [RouteTableError.Problem] = []
     for host in hosts {
       do { try list.add(host) } catch { problems += error.problems }

@@ -12,11 +12,12 @@ enum TableRules {
   /// not through a protocol and a list of rule types: a rule's witness table and the list are
   /// runtime records and code every app kept, 1.1 KB; and each is given the option it checks,
   /// not a struct of all four, whose value witnesses every app kept.)
-  static func problems(schemes: [String], hosts: [String], limits: InputLimits, pushURLKeys: [String])
-    -> [RouteTableError.Problem]
-  {
-    SchemeRule.problems(in: schemes) + HostRule.problems(in: hosts) + LimitsRule.problems(in: limits)
-      + PushURLKeysRule.problems(in: pushURLKeys)
+  /// The valid hosts are added to `hostList`.
+  static func problems(
+    schemes: [String], hosts: [String], limits: InputLimits, pushURLKeys: [String], hostList: inout HostList
+  ) -> [RouteTableError.Problem] {
+    SchemeRule.problems(in: schemes) + HostRule.problems(in: hosts, listing: &hostList)
+      + LimitsRule.problems(in: limits) + PushURLKeysRule.problems(in: pushURLKeys)
   }
 
   /// Every problem of one route, and whether the route must be left out of the table (no link
