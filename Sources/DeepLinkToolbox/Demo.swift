@@ -155,7 +155,7 @@ final class Demo {
       })
     dispatcher.addObserver { [unowned self] event in
       if case .received = event.kind { return }  // the arrival line says it
-      self.line("dispatcher", "\(event.link) \(event.summary)")
+      self.line("dispatcher", "\(event.link) \(event.kind.description)")
     }
   }
 

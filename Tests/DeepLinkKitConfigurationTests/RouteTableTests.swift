@@ -13,6 +13,30 @@ import Testing
     }
   }
 
+  /// `"hostNames"` is the Swift router's `hostNames:`: a table reads international host names
+  /// only when it says so, and a router that reads them exports a table that does.
+  @Test func hostNamesAreReadAsInSwift() throws {
+    let routes = #""routes": [{"name": "x", "path": "/x"}]"#
+    #expect(
+      Self.problems(#"{"hosts": ["bücher.example"], \#(routes)}"#) == [
+        #"the host "bücher.example" is an international host name, which a router reads with hostNames: .international"#
+      ])
+    #expect(
+      Self.problems(#"{"hostNames": "unicode", \#(routes)}"#) == [
+        #""hostNames" must be "ascii" or "international", not "unicode""#
+      ])
+    #expect(Self.problems(#"{"hostNames": "ascii", "hosts": ["app.example.com"], \#(routes)}"#) == [])
+    let json = #"{"hostNames": "international", "hosts": ["*.bücher.example"], \#(routes)}"#
+    let router = try RouteTable.makeRouter(json: Data(json.utf8))
+    #expect(try router.route(for: "https://shop.xn--bcher-kva.example/x") == NamedRoute("x"))
+    #expect(try router.route(for: "https://shop.bücher.example/x") == NamedRoute("x"))
+    let exported = router.routeTable
+    #expect(exported.jsonText.contains(#""hostNames" : "international""#))
+    #expect(try RouteTable(json: Data(exported.jsonText.utf8)) == exported)
+    let swift = try LinkRouter<String>(hosts: ["app.example.com"], routes: [.path("/x", to: "x", name: "x")])
+    #expect(!swift.routeTable.jsonText.contains("hostNames"))
+  }
+
   @Test func loadsEveryKey() throws {
     let table = try RouteTable(
       json: Data(
@@ -51,7 +75,7 @@ import Testing
     (
       #"{"routes": [], "scheme": ["x"]}"#,
       [
-        #"the table has the unknown key "scheme"; the keys are caseSensitive, customSchemeHost, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#
+        #"the table has the unknown key "scheme"; the keys are caseSensitive, customSchemeHost, hostNames, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#
       ]
     ),
     (
@@ -181,7 +205,7 @@ import Testing
       ]
     ),
     (
-      #"{"hosts": ["127.0.0.1", "*.com", "*.co.uk", "app．example.com", "a..example.com", "xn--a.example.com", "[::1]", "*.github.io", "ok.example.com", "app.exampl@eҜom", "b\u00fccher.\u0301example.com", "\ufb01.example.com"], "routes": []}"#,
+      #"{"hostNames": "international", "hosts": ["127.0.0.1", "*.com", "*.co.uk", "app．example.com", "a..example.com", "xn--a.example.com", "[::1]", "*.github.io", "ok.example.com", "app.exampl@eҜom", "b\u00fccher.\u0301example.com", "\ufb01.example.com"], "routes": []}"#,
       [
         #"the host "127.0.0.1" is an IP address; universal links need a domain name"#,
         #"the host "*.com" covers every site under the public suffix "com"; name the app's own domain"#,
@@ -282,7 +306,7 @@ import Testing
       """
     #expect(
       Self.problems(json) == [
-        #"the table has the unknown key "colour"; the keys are caseSensitive, customSchemeHost, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#,
+        #"the table has the unknown key "colour"; the keys are caseSensitive, customSchemeHost, hostNames, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes"#,
         #"routes[4] ("d"): "sources" holds the unknown source "nowhere"; the sources are customScheme, universalLink, push, shortcut, intent, userActivity, inApp, deferred"#,
         #"scheme "https": http and https are not custom schemes; list universal-link hosts instead"#,
         #"the host "bad host" holds the character " ""#,

@@ -43,7 +43,7 @@ import Testing
           router: router, holdingPolicy: policy, confirm: confirms ? ask : nil, requirements: requirements,
           deliver: deliver ?? record)
       }
-    dispatcher.addObserver { app.events.append("\($0.link) \($0.summary)") }
+    dispatcher.addObserver { app.events.append("\($0.link) \($0.kind.description)") }
     dispatcher.satisfy(.ready)
     dispatcher.satisfy("signedIn")
     return dispatcher

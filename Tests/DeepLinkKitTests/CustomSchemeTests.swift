@@ -39,7 +39,8 @@ import Testing
       case shelf(name: String, id: Int)
     }
     let router = try LinkRouter<Shelf>(
-      schemes: ["myapp"], routes: [.path("/検索", to: .search), .path("/:name/:id", Shelf.shelf)])
+      schemes: ["myapp"], hostNames: .international,
+      routes: [.path("/検索", to: .search), .path("/:name/:id", Shelf.shelf)])
     let search = try #require(URL(string: "myapp://検索"))
     #expect(search.absoluteString.hasPrefix("myapp://xn--"))
     #expect(try router.route(for: search) == .search)
@@ -60,7 +61,8 @@ import Testing
   /// room for: the segment is refused as too large, not a trap.
   @Test func aLongPunycodeAuthorityIsRefusedAsTooLarge() throws {
     let label = "xn--e28h" + String(repeating: "a", count: 51)
-    let router = try LinkRouter<String>(schemes: ["myapp"], routes: [.path("/:name/x", parse: { $0["name"] ?? "" })])
+    let router = try LinkRouter<String>(
+      schemes: ["myapp"], hostNames: .international, routes: [.path("/:name/x", parse: { $0["name"] ?? "" })])
     #expect(try router.route(for: "myapp://\(label)/x") == String(repeating: "😀", count: 52))
     let link = "myapp://" + Array(repeating: label, count: 60).joined(separator: ".") + "/x"
     #expect(

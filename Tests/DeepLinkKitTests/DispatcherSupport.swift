@@ -38,7 +38,7 @@ import DeepLinkKitTesting
   }
 
   /// The events as `#id summary` lines, for readable comparisons.
-  var timeline: [String] { events.map { "\($0.link) \($0.summary)" } }
+  var timeline: [String] { events.map { "\($0.link) \($0.kind.description)" } }
 }
 
 func named(_ name: String, _ parameters: [String: String] = [:]) -> TestRoute {

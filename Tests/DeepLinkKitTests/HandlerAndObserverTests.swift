@@ -41,8 +41,8 @@ import Testing
     let dispatcher = LinkDispatcher(router: Self.router, deliver: { _ in })
     var first: [String] = []
     var second: [String] = []
-    let token = dispatcher.addObserver { first.append($0.summary) }
-    dispatcher.addObserver { second.append($0.summary) }
+    let token = dispatcher.addObserver { first.append($0.kind.description) }
+    dispatcher.addObserver { second.append($0.kind.description) }
     dispatcher.satisfy(.ready)
     dispatcher.receive(.url("myapp://activity"))
     let heard = first.count

@@ -5,19 +5,26 @@ import Testing
 /// Hostile input and the answer each must get. A deep link is input from outside: any app can
 /// send a custom-scheme URL, anyone can publish a link, a payload is a dictionary of anything.
 @Suite struct HostileInputTests {
-  static let router = try! TestTable(
-    schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"],
-    routes: [
-      .init(
-        name: "message", path: "/messages/:id",
-        push: PushRule(when: ["type": "message"], parameters: ["id": "message_id"])),
-      .init(name: "request", path: "/requests/:id(int)", shortcut: "com.example.request", intent: "OpenRequest"),
-      .init(name: "order", path: "/orders/:id(uuid)", activity: "com.example.order"),
-      .init(name: "docs", path: "/docs/*path", intent: "OpenDocs"),
-      .init(name: "search", path: "/search"),
-      .init(name: "deleteAccount", path: "/account/delete", sources: [.inApp]),
-    ]
-  ).makeRouter()
+  /// A router that reads international host names, so that every check of a host is reached.
+  static let router = try! table(.international).makeRouter()
+  /// The same table, reading ASCII host names only.
+  static let asciiRouter = try! table(.ascii).makeRouter()
+
+  static func table(_ hostNames: HostNames) -> TestTable {
+    TestTable(
+      schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], hostNames: hostNames,
+      routes: [
+        .init(
+          name: "message", path: "/messages/:id",
+          push: PushRule(when: ["type": "message"], parameters: ["id": "message_id"])),
+        .init(name: "request", path: "/requests/:id(int)", shortcut: "com.example.request", intent: "OpenRequest"),
+        .init(name: "order", path: "/orders/:id(uuid)", activity: "com.example.order"),
+        .init(name: "docs", path: "/docs/*path", intent: "OpenDocs"),
+        .init(name: "search", path: "/search"),
+        .init(name: "deleteAccount", path: "/account/delete", sources: [.inApp]),
+      ]
+    )
+  }
 
   struct Case: CustomTestStringConvertible, Sendable {
     let input: String
@@ -256,6 +263,23 @@ import Testing
   @Test(arguments: allLinks)
   func link(_ row: Case) {
     #expect(Self.router.outcome(row.input) == row.expected)
+  }
+
+  /// A router of ASCII host names answers each hostile link as the router above does, but for a
+  /// universal link whose host is an international name (a non-ASCII byte, or an `xn--` label):
+  /// that one it refuses as `unknownHost`, since it lists no such host, and never opens a route.
+  @Test(arguments: allLinks)
+  func linkToARouterOfASCIIHosts(_ row: Case) {
+    let outcome = Self.asciiRouter.outcome(row.input)
+    let scheme = row.input.prefix { $0 != ":" }.lowercased()
+    let authority = row.input.drop { $0 != ":" }.dropFirst(3).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let isInternational =
+      scheme == "https" && (authority.utf8.contains { $0 >= 0x80 } || authority.lowercased().contains("xn--"))
+    if isInternational, outcome != row.expected {
+      #expect(outcome == .refused(.unknownHost))
+    } else {
+      #expect(outcome == row.expected)
+    }
   }
 
   /// The hostile corpus is at least 200 inputs: 156 links and payloads here, and the 44 hostile

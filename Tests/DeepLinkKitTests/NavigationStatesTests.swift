@@ -65,7 +65,7 @@ import Testing
       if signedIn { dispatcher.satisfy("signedIn") }
       dispatcher.addObserver { [unowned self] event in
         switch event.kind {
-        case .delivered, .dropped: events.append("\(event.link) \(event.summary) at \(event.time.secondsText)")
+        case .delivered, .dropped: events.append("\(event.link) \(event.kind.description) at \(event.time.secondsText)")
         default: break
         }
       }

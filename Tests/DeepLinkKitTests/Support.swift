@@ -4,11 +4,12 @@ import Foundation
 /// A router whose routes are named after their patterns, on the scheme `myapp` and the hosts
 /// `app.example.com` and `*.example.org`.
 func makeRouter(
-  _ patterns: [String], caseSensitive: Bool = true, limits: InputLimits = InputLimits(),
-  sources: [String: Set<DeepLinkSource>] = [:]
+  _ patterns: [String], hostNames: HostNames = .ascii, caseSensitive: Bool = true,
+  limits: InputLimits = InputLimits(), sources: [String: Set<DeepLinkSource>] = [:]
 ) throws -> LinkRouter<TestRoute> {
   try TestTable(
-    schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], isCaseSensitive: caseSensitive,
+    schemes: ["myapp"], hosts: ["app.example.com", "*.example.org"], hostNames: hostNames,
+    isCaseSensitive: caseSensitive,
     limits: limits,
     routes: patterns.map { TestTable.Entry(name: $0, path: $0, sources: sources[$0]) }
   ).makeRouter()

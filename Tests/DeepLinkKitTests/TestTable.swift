@@ -56,6 +56,7 @@ struct TestTable {
 
   var schemes: [String] = []
   var hosts: [String] = []
+  var hostNames = HostNames.ascii
   var isCaseSensitive = true
   var limits = InputLimits()
   var pushURLKeys = LinkRouter<TestRoute>.defaultPushURLKeys
@@ -63,7 +64,8 @@ struct TestTable {
 
   func makeRouter() throws(RouteTableError) -> LinkRouter<TestRoute> {
     try LinkRouter(
-      schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, limits: limits, pushURLKeys: pushURLKeys,
+      schemes: schemes, hosts: hosts, hostNames: hostNames, isCaseSensitive: isCaseSensitive, limits: limits,
+      pushURLKeys: pushURLKeys,
       routes: routes.map(\.definition))
   }
 }

@@ -2,9 +2,10 @@ import DeepLinkKit
 import Foundation
 import Testing
 
-/// Universal links: https only, to a listed host, compared in lowercase ASCII form.
+/// Universal links: https only, to a listed host, compared in lowercase ASCII form. (International
+/// host names are read: `InternationalHostTests` has a router that does not read them.)
 @Suite struct UniversalLinkTests {
-  static let router = try! makeRouter(["/", "/x", "/messages/:id"])
+  static let router = try! makeRouter(["/", "/x", "/messages/:id"], hostNames: .international)
 
   @Test(arguments: [
     "https://app.example.com/x",
@@ -152,7 +153,8 @@ import Testing
   }
 
   @Test func unicodeListedHostsAreComparedInASCIIForm() throws {
-    let router = try LinkRouter<String>(hosts: ["例え.jp", "*.bücher.example"], routes: [.path("/x", to: "x")])
+    let router = try LinkRouter<String>(
+      hosts: ["例え.jp", "*.bücher.example"], hostNames: .international, routes: [.path("/x", to: "x")])
     #expect(try router.route(for: "https://例え.jp/x") == "x")
     #expect(try router.route(for: "https://xn--r8jz45g.jp/x") == "x")
     #expect(try router.route(for: "https://shop.xn--bcher-kva.example/x") == "x")
@@ -169,7 +171,7 @@ import Testing
   func asciiFormAgreesWithFoundation(host: String) throws {
     let ascii = try #require(URL(string: "https://\(host)/x")?.host)
     #expect(ascii.hasPrefix("xn--") || ascii.contains(".xn--"))
-    let router = try LinkRouter<String>(hosts: [ascii], routes: [.path("/x", to: "x")])
+    let router = try LinkRouter<String>(hosts: [ascii], hostNames: .international, routes: [.path("/x", to: "x")])
     #expect(try router.route(for: "https://\(host)/x") == "x")
   }
 
@@ -185,7 +187,7 @@ import Testing
   func aUnicodeHostIsRefusedOrHasFoundationsASCIIForm(host: String) throws {
     let foundation = URL(string: "https://\(host)/x")?.host?.lowercased()
     do {
-      let router = try LinkRouter<String>(hosts: [host], routes: [.path("/x", to: "x")])
+      let router = try LinkRouter<String>(hosts: [host], hostNames: .international, routes: [.path("/x", to: "x")])
       #expect(router.hostEntries == [foundation])
     } catch {
       #expect(error.problems.map(\.code) == [.invalidOption])
@@ -209,8 +211,8 @@ import Testing
       var label = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 1...4, using: &generator) { label.append(pool.randomElement(using: &generator)!) }
       let host = String(label) + ".example.org"
-      guard let ascii = try? HostList.normalize(Array(host.utf8)) else { continue }
-      #expect((try? HostList.normalize(Array(ascii.utf8))) == ascii, "\(host.debugDescription)")
+      guard let ascii = try? HostList.normalize(Array(host.utf8), idna: .full) else { continue }
+      #expect((try? HostList.normalize(Array(ascii.utf8), idna: .full)) == ascii, "\(host.debugDescription)")
       if let foundation = URL(string: "https://\(host)/x")?.host {
         #expect(ascii == foundation.lowercased(), "\(host.debugDescription)")
         checked += 1

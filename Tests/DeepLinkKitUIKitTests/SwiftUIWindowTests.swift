@@ -68,7 +68,7 @@ import Testing
     var ends: [String] = []
     links.dispatcher.addObserver { event in
       switch event.kind {
-      case .delivered, .dropped: ends.append("\(event.link) \(event.summary)")
+      case .delivered, .dropped: ends.append("\(event.link) \(event.kind.description)")
       default: break
       }
     }

@@ -236,7 +236,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.output == """
-        \(file): invalidTable: the table has the unknown key "extra"; the keys are caseSensitive, customSchemeHost, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes
+        \(file): invalidTable: the table has the unknown key "extra"; the keys are caseSensitive, customSchemeHost, hostNames, hosts, maxPayloadDepth, maxPayloadFields, maxQueryItems, maxSegments, maxURLLength, maxValueLength, pushURLKeys, routes, schemes
         \(file): invalidPattern: pattern "/a/:": ":" has an empty parameter name
         \(file): invalidPattern: pattern "/b/*r/c": the catch-all "*r" must be the last segment
         \(file): duplicateName: two routes are named "b"

@@ -3,9 +3,10 @@ import DeepLinkKitConfiguration
 import Foundation
 
 /// The table the fuzz targets route against: every kind of segment, every source, a
-/// least-privilege route, on two schemes and an exact and a wildcard host.
+/// least-privilege route, on two schemes and an exact, a wildcard and an international host.
 public let fuzzTableJSON = """
   {
+    "hostNames": "international",
     "schemes": ["myapp", "my-app.beta"],
     "hosts": ["app.example.com", "*.example.org", "例え.jp"],
     "maxURLLength": 2048,

@@ -1,6 +1,7 @@
 import DeepLinkKit
 import DeepLinkKitConfiguration
 import DeepLinkToolbox
+import Foundation
 import FuzzSupport
 
 /// Any bytes as a link: resolving never crashes, and a link that resolves round-trips; its query
@@ -18,8 +19,49 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
   }
   MainActor.assumeIsolated { checkEventQueryItems(text) }
+  checkHostNames(text)
   checkQRCode(text)
   return 0
+}
+
+/// The fuzz table without what needs international names (its Unicode host, a route that begins
+/// with one), built to read them and not to.
+private let hostNamesTables: (international: LinkRouter<NamedRoute>, ascii: LinkRouter<NamedRoute>) = {
+  let json = fuzzTableJSON.replacingOccurrences(of: #", "例え.jp""#, with: "")
+    .replacingOccurrences(of: #""path": "/caf%C3%A9/:name""#, with: #""path": "/menu/caf%C3%A9/:name""#)
+  do {
+    let ascii = json.replacingOccurrences(of: #""hostNames": "international","#, with: "")
+    guard ascii != json, json != fuzzTableJSON else { violation("the fuzz table changed; update hostNamesTables") }
+    return (try RouteTable.makeRouter(json: Data(json.utf8)), try RouteTable.makeRouter(json: Data(ascii.utf8)))
+  } catch {
+    violation("the host-name tables do not build: \(error)")
+  }
+}()
+
+/// A router of ASCII host names answers a link as the same table's router of international names
+/// does, but for a link whose host is an international name (a byte over 0x7F, or an `xn--`
+/// label): a universal link to one it refuses as `unknownHost`; a custom-scheme link's first
+/// segment it reads as it is.
+private func checkHostNames(_ text: String) {
+  func answer(_ router: LinkRouter<NamedRoute>) -> String {
+    do {
+      let route = try router.route(for: text)
+      return "\(route)"
+    } catch {
+      return "\(error.code)"
+    }
+  }
+  let international = answer(hostNamesTables.international)
+  let ascii = answer(hostNamesTables.ascii)
+  guard ascii != international else { return }
+  let scheme = text.prefix { $0 != ":" }.lowercased()
+  let rest = text.utf8.drop { $0 != UInt8(ascii: ":") }.dropFirst()
+  let authority =
+    rest.starts(with: "//".utf8)
+    ? String(decoding: rest.dropFirst(2).prefix { !"/?#".utf8.contains($0) }, as: UTF8.self) : ""
+  let isInternational = authority.utf8.contains { $0 >= 0x80 } || authority.lowercased().contains("xn--")
+  if isInternational, scheme != "https" || ascii == "unknownHost" { return }
+  violation("\(text.debugDescription): \(ascii) to a router of ASCII host names, \(international) to the other")
 }
 
 /// The query items a link's first event carries (a refused link's, for analytics): within the

@@ -35,8 +35,10 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Equatable, Custom
     /// It was dropped and will never be delivered.
     case dropped(DropReason)
 
-    /// `held: waiting for ready, signedIn`, on one line: what ``LinkEvent/summary`` writes.
-    /// Written here, not read by reflection (see ``DeliveryContext/description``).
+    /// The event without its link number: `held: waiting for ready, signedIn`. Always one line:
+    /// line breaks and control or invisible characters in a route's description or an error are
+    /// written as escapes (`\n`, `\u{1B}`). Written here, not read by reflection (see
+    /// ``DeliveryContext/description``).
     public var description: String {
       let text =
         switch self {
@@ -87,10 +89,5 @@ public struct LinkEvent<Route: Hashable & Sendable>: Sendable, Equatable, Custom
   }
 
   /// `link #3 held: waiting for ready, signedIn`.
-  public var description: String { "link \(link) \(summary)" }
-
-  /// The event without its link number: `held: waiting for ready, signedIn`. Always one line:
-  /// line breaks and control or invisible characters in a route's description or an error are
-  /// written as escapes (`\n`, `\u{1B}`).
-  public var summary: String { kind.description }
+  public var description: String { "link \(link) \(kind)" }
 }

@@ -32,7 +32,7 @@ public enum LinkEventLog {
       let logger = Logger(subsystem: subsystem, category: category)
       return { event in
         logger.info(
-          "\(event.time.secondsText, privacy: .public) link \(event.link, privacy: .public) \(event.summary, privacy: .private)"
+          "\(event.time.secondsText, privacy: .public) link \(event.link, privacy: .public) \(event.kind.description, privacy: .private)"
         )
       }
     #else

@@ -70,12 +70,13 @@ struct AssociatedDomainEntry: Hashable {
     if name.contains("*") { return malformed("has \"*\" other than as a leading \"*.\" label") }
     if isWildcard, service == "appclips" { return malformed("has a wildcard, which appclips entries may not use") }
     if name.utf8.contains(where: { $0 >= 0x80 }) {
-      let ascii = (try? HostList.normalize(Array(name.utf8))).map { " (\(isWildcard ? "*." : "")\($0))" } ?? ""
+      let ascii =
+        (try? HostList.normalize(Array(name.utf8), idna: .full)).map { " (\(isWildcard ? "*." : "")\($0))" } ?? ""
       return malformed("has a domain that is not in its Punycode form\(ascii)")
     }
     let host: String
     do {
-      host = try HostList.normalize(Array(name.utf8))
+      host = try HostList.normalize(Array(name.utf8), idna: .full)
     } catch {
       return malformed("has a domain that \(error.reason)")
     }

@@ -289,7 +289,7 @@ private struct ConfigurationDoctor {
             + "links")
       }
     }
-    var hostList = HostList()
+    var hostList = table.hostList
     for host in table.hosts { try? hostList.add(host) }
     for entry in applinks {
       let served =

@@ -66,7 +66,7 @@ package struct AssociationTable {
   package static func normalized(_ host: String) -> String {
     let isWildcard = host.hasPrefix("*.")
     let name = isWildcard ? String(host.dropFirst(2)) : host
-    let ascii = (try? HostList.normalize(Array(name.utf8))) ?? name.lowercasedASCII
+    let ascii = (try? HostList.normalize(Array(name.utf8), idna: .full)) ?? name.lowercasedASCII
     return isWildcard ? "*." + ascii : ascii
   }
 

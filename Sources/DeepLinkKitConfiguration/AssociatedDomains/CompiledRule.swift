@@ -85,7 +85,7 @@ struct AASAURL {
     if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
     if let colon = authority.lastIndex(of: ":"), !authority.contains("]") { authority = authority[..<colon] }
     let host = String(authority)
-    self.host = (try? HostList.normalize(Array(host.utf8))) ?? host.lowercased()
+    self.host = (try? HostList.normalize(Array(host.utf8), idna: .full)) ?? host.lowercased()
     var tail = rest[authorityEnd...]
     if let hash = tail.firstIndex(of: "#") {
       fragment = String(tail[tail.index(after: hash)...])

@@ -48,6 +48,7 @@ extension LinkRouter {
       schemes: schemeList, hosts: hostEntries, isCaseSensitive: isCaseSensitive, limits: limits,
       pushURLKeys: pushURLKeys, routes: entries)
     table.customSchemeHost = customSchemeHost
+    table.readsInternationalHosts = readsInternationalHosts
     return table
   }
 }
@@ -61,6 +62,7 @@ extension RouteTable {
     if !hosts.isEmpty { object["hosts"] = hosts }
     if !isCaseSensitive { object["caseSensitive"] = false }
     if customSchemeHost != .firstSegment { object["customSchemeHost"] = customSchemeHost.rawValue }
+    if readsInternationalHosts { object["hostNames"] = "international" }
     if pushURLKeys != LinkRouter<NamedRoute>.defaultPushURLKeys { object["pushURLKeys"] = pushURLKeys }
     let defaults = InputLimits()
     for (key, path) in InputLimits.jsonKeys where limits[keyPath: path] != defaults[keyPath: path] {

@@ -8,7 +8,9 @@ struct Reader {
 
   private static let limitKeys = InputLimits.jsonKeys
   private static let tableKeys =
-    ["caseSensitive", "customSchemeHost", "hosts"] + limitKeys.map(\.0) + ["pushURLKeys", "routes", "schemes"]
+    ["caseSensitive", "customSchemeHost", "hostNames", "hosts"] + limitKeys.map(\.0) + [
+      "pushURLKeys", "routes", "schemes",
+    ]
   private static let routeKeys = [
     "activity", "appIntent", "confirm", "host", "intent", "name", "page", "path", "push", "shortcut", "sources",
     "values",
@@ -39,6 +41,12 @@ struct Reader {
       table.customSchemeHost = CustomSchemeHost(rawValue: text)!
     case let other?:
       problem("\"customSchemeHost\" must be \"firstSegment\" or \"host\", not \(Self.show(other))")
+    }
+    switch object["hostNames"] {
+    case nil, .string("ascii")?: break
+    case .string("international")?: table.readsInternationalHosts = true
+    case .string(let text)?: problem("\"hostNames\" must be \"ascii\" or \"international\", not \(quoted(text))")
+    case let other?: problem("\"hostNames\" must be \"ascii\" or \"international\", not \(Self.show(other))")
     }
     switch object["caseSensitive"] {
     case nil: break

@@ -167,6 +167,11 @@ public struct RouteTable: Sendable, Hashable {
   public var pushURLKeys: [String]
   /// How a custom-scheme link's host is read.
   public var customSchemeHost: CustomSchemeHost = .firstSegment
+  /// Whether international host names are read (`"hostNames": "international"`; the router's
+  /// ``HostNames/international``).
+  package var readsInternationalHosts = false
+  /// The hosts as the table's router reads them.
+  package var hostList: HostList { HostList(idna: readsInternationalHosts ? .full : nil) }
   /// The routes.
   public var routes: [Entry]
 
@@ -266,7 +271,8 @@ public struct RouteTable: Sendable, Hashable {
     let router: LinkRouter<NamedRoute>
     do {
       router = try LinkRouter(
-        schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, limits: limits,
+        schemes: schemes, hosts: hosts, hostNames: readsInternationalHosts ? .international : .ascii,
+        isCaseSensitive: isCaseSensitive, limits: limits,
         pushURLKeys: pushURLKeys, customSchemeHost: customSchemeHost, routes: definitions)
     } catch {
       throw RouteTableError(problems: error.problems + problems)

@@ -128,7 +128,7 @@ extension LinkRouter {
       .joined(separator: "&")
     let suffix = query.isEmpty ? "" : "?" + query
     if form == .preferred,
-      let host = definition.host.flatMap({ try? HostList.normalize(Array($0.utf8)) }) ?? adapter.hosts.canonicalHost
+      let host = definition.host.flatMap({ try? adapter.hosts.normalize($0) }) ?? adapter.hosts.canonicalHost
     {
       return "https://\(host)/" + path.joined(separator: "/") + suffix
     }

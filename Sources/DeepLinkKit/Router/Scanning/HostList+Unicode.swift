@@ -1,5 +1,39 @@
 import Foundation
 
+extension IDNA {
+  /// International host names read by IDNA2008's rules (``HostNames/international``): reached
+  /// only from there, and from the tools, which read every host an app or a file may list.
+  package static let full = IDNA(
+    composed: { raw in
+      raw.firstIndex(in: .nonASCII) == nil
+        ? raw : Array(String(decoding: raw, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8)
+    },
+    asciiForm: { (text) throws(HostList.InvalidHost) -> String in
+      if let problem = HostList.problem(ofUnicodeHost: text) { throw HostList.InvalidHost(reason: problem) }
+      var labels: [String] = []
+      for label in text.parts(separatedBy: UInt8(ascii: ".")) {
+        guard let converted = Punycode.asciiLabel(label) else {
+          throw HostList.InvalidHost(reason: "cannot be converted to its ASCII form")
+        }
+        labels.append(converted.lowercasedASCII)
+      }
+      return labels.joined(separator: ".")
+    },
+    labelProblem: { label in
+      guard let unicode = Punycode.unicodeLabel(label) else {
+        return "has the label \(quoted(label)), which is not valid Punycode"
+      }
+      // The label stands for a Unicode one, which keeps the rules a host written in Unicode keeps:
+      // `xn--jm6c` is `ﬁ`, which no link carries.
+      return HostList.problem(ofUnicodeHost: unicode).map {
+        "has the label \(quoted(label)), whose Unicode form \(quoted(unicode)) \($0)"
+      }
+    },
+    unicodeLabel: { label in
+      Punycode.unicodeLabel(label).flatMap { HostList.problem(ofUnicodeHost: $0) == nil ? $0 : nil }
+    })
+}
+
 extension HostList {
   /// Why a host written in Unicode, or the Unicode form of an `xn--` label, is not one a link
   /// can have, or `nil`: a phrase to follow the host's name. These are the rules of IDNA2008

@@ -4,12 +4,15 @@ import Foundation
 /// lowercase ASCII (Punycode) form.
 ///
 /// A host, listed or arriving, must be a valid host name: at most 253 bytes in ASCII form, labels
-/// of 1 to 63 letters, digits, `-` (not first or last) or `_`, an `xn--` label must be valid
-/// Punycode, and a Unicode host, or an `xn--` label's Unicode form, keeps the rules of
-/// ``problem(ofUnicodeHost:)`` (no full-width dot, no invisible or compatibility character, ...).
-/// A listed host may not be an IP address, and a wildcard may not cover a public suffix (`*.com`,
-/// `*.co.uk`, `*.github.io`).
+/// of 1 to 63 letters, digits, `-` (not first or last) or `_`. An international one (a Unicode
+/// host, or an `xn--` label) is read only when the router reads them (``HostNames``): an `xn--`
+/// label must then be valid Punycode, and a Unicode host, or an `xn--` label's Unicode form, keeps
+/// the rules of ``problem(ofUnicodeHost:)`` (no full-width dot, no invisible or compatibility
+/// character, ...). A listed host may not be an IP address, and a wildcard may not cover a public
+/// suffix (`*.com`, `*.co.uk`, `*.github.io`).
 package struct HostList: Sendable {
+  /// How international host names are read; `nil` when they are not (``HostNames/ascii``).
+  package let idna: IDNA?
   private(set) var exact: Set<String> = []
   /// `.example.com` for an entry `*.example.com`.
   private(set) var suffixes: [String] = []
@@ -19,7 +22,7 @@ package struct HostList: Sendable {
   private var entryBytes: [[UInt8]] = []
 
   /// No host: each is added with ``add(_:)``.
-  package init() {}
+  package init(idna: IDNA? = nil) { self.idna = idna }
 
   /// The first entry without a wildcard: the host that printed universal links use.
   var canonicalHost: String? { entries.first { !$0.hasPrefix("*.") } }
@@ -42,7 +45,7 @@ package struct HostList: Sendable {
     let name = isWildcard ? String(entry.dropFirst(2)) : entry
     let normalized: String
     do throws(InvalidHost) {
-      normalized = try Self.normalize(Array(name.utf8))
+      normalized = try Self.normalize(Array(name.utf8), idna: idna)
       if normalized.parts(separatedBy: UInt8(ascii: ".")).last?.allBytes(in: .digits) == true {
         throw InvalidHost(reason: "is an IP address; universal links need a domain name")
       }
@@ -79,18 +82,32 @@ package struct HostList: Sendable {
     }
   }
 
-  package struct InvalidHost: Error { package let reason: String }
+  /// Why a host is not a valid host name, as a phrase to follow the host's name.
+  package struct InvalidHost: Error {
+    package let reason: String
+    /// Whether it is an international host name, which a router of ASCII host names does not
+    /// read (a link's is then not listed: `unknownHost`).
+    package var isInternational = false
 
-  /// The lowercase ASCII form of a host, or why it is not a valid host name (a phrase to follow
-  /// the host's name).
-  package static func normalize(_ raw: [UInt8]) throws(InvalidHost) -> String {
+    /// An international host name, to a router that reads ASCII ones only.
+    static var international: InvalidHost {
+      InvalidHost(
+        reason: "is an international host name, which a router reads with hostNames: .international",
+        isInternational: true)
+    }
+  }
+
+  /// The lowercase ASCII form of a host, or why it is not a valid host name.
+  ///
+  /// - Parameters:
+  ///   - raw: The host's bytes, as written.
+  ///   - idna: How international names are read; `nil` refuses them (``InvalidHost/international``).
+  package static func normalize(_ raw: [UInt8], idna: IDNA?) throws(InvalidHost) -> String {
     guard !raw.isEmpty else { throw InvalidHost(reason: "is empty") }
     // Canonically equivalent texts are one host: a `ü` written as `u` and U+0308 is composed into
     // one character (NFC), as browsers and Apple's URL parsing write a host before its Punycode
     // form; the checks below then read the composed bytes.
-    let bytes =
-      raw.firstIndex(in: .nonASCII) == nil
-      ? raw : Array(String(decoding: raw, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8)
+    let bytes = idna.map { $0.composed(raw) } ?? raw
     if bytes.contains(UInt8(ascii: "%")) { throw InvalidHost(reason: "holds a percent escape") }
     if bytes.contains(UInt8(ascii: "\\")) { throw InvalidHost(reason: "holds a backslash") }
     if bytes.first == UInt8(ascii: "[") {
@@ -103,20 +120,17 @@ package struct HostList: Sendable {
     }
     let ascii: String
     if bytes.firstIndex(in: .nonASCII) != nil {
-      let text = String(decoding: bytes, as: UTF8.self)
-      if let problem = problem(ofUnicodeHost: text) { throw InvalidHost(reason: problem) }
-      var labels: [String] = []
-      for label in text.parts(separatedBy: UInt8(ascii: ".")) {
-        guard let converted = Punycode.asciiLabel(label) else {
-          throw InvalidHost(reason: "cannot be converted to its ASCII form")
-        }
-        labels.append(converted.lowercasedASCII)
-      }
-      ascii = labels.joined(separator: ".")
+      guard let idna else { throw InvalidHost.international }
+      ascii = try idna.asciiForm(String(decoding: bytes, as: UTF8.self))
     } else {
       ascii = String(decoding: bytes.map(\.lowercasedASCII), as: UTF8.self)
     }
-    if let problem = problem(ofASCIIHost: ascii) { throw InvalidHost(reason: problem) }
+    if let problem = problem(ofASCIIHost: ascii, idna: idna) { throw problem }
     return ascii
+  }
+
+  /// ``normalize(_:idna:)`` with this list's reading of international names.
+  package func normalize(_ host: String) throws(InvalidHost) -> String {
+    try Self.normalize(Array(host.utf8), idna: idna)
   }
 }

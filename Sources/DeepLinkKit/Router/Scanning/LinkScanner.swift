@@ -101,8 +101,9 @@ struct LinkScanner {
   }
 
   /// A custom-scheme link's authority read as its first segment: in its Unicode form when its
-  /// labels are Punycode, as Foundation writes a Unicode host (`URL(string: "myapp://bücher/1")`
-  /// is `myapp://xn--bcher-kva/1`); its bytes as they are otherwise. An `xn--` label that is not
+  /// labels are Punycode and the router reads international names (``HostNames``), as Foundation
+  /// writes a Unicode host (`URL(string: "myapp://bücher/1")` is `myapp://xn--bcher-kva/1`); its
+  /// bytes as they are otherwise. An `xn--` label that is not
   /// the Punycode of a label a host may have keeps the whole authority as it is, and so does a
   /// percent escape, which Foundation does not write beside Punycode. The Unicode form goes to the
   /// scratch buffer, which has room for it (see `URLAdapter.scan`), and needs no more room: it
@@ -110,13 +111,15 @@ struct LinkScanner {
   private mutating func firstSegment(ofAuthority authority: Slice<UnsafeBufferPointer<UInt8>>)
     -> Slice<UnsafeBufferPointer<UInt8>>
   {
-    guard authorityHoldsPunycode, !authority.contains(UInt8(ascii: "%")) else { return authority }
+    guard authorityHoldsPunycode, let idna = adapter.hosts.idna, !authority.contains(UInt8(ascii: "%")) else {
+      return authority
+    }
     var unicode: [UInt8] = []
     var start = authority.startIndex
     while true {
       let end = authority[start...].firstIndex(of: UInt8(ascii: ".")) ?? authority.endIndex
       let label = authority[start..<end]
-      if let text = Punycode.unicodeLabel(label), HostList.problem(ofUnicodeHost: text) == nil {
+      if let text = idna.unicodeLabel(label) {
         unicode += text.utf8
       } else if label.startsWithPunycodePrefix {
         return authority
@@ -264,13 +267,17 @@ struct LinkScanner {
     if host.allSatisfy({
       ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0.isASCIIDigit || $0 == UInt8(ascii: "-")
         || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
-    }), HostList.problem(ofASCIIHost: host) == nil {
+    }), HostList.problem(ofASCIIHost: host, idna: adapter.hosts.idna) == nil {
       return SegmentBytes(rebasing: host)
     }
     var normalized: String
     do {
-      normalized = try HostList.normalize(Array(host))
+      normalized = try HostList.normalize(Array(host), idna: adapter.hosts.idna)
     } catch {
+      // An international host, to a router that does not read them, is none of its hosts.
+      if error.isInternational {
+        throw refusal(.unknownHost, "the host \(quoted(host)) is not a listed host: it \(error.reason)")
+      }
       throw refusal.malformed("the host \(quoted(host)) \(error.reason)")
     }
     return normalized.withUTF8 { ascii in

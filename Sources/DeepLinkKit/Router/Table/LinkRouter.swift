@@ -47,6 +47,9 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// - Parameters:
   ///   - schemes: The app's custom URL schemes (compared case-insensitively).
   ///   - hosts: The universal-link hosts; `*.example.com` allows any subdomain of `example.com`.
+  ///   - hostNames: Whether international host names (`bücher.example`, `xn--bcher-kva.example`)
+  ///     are read, listed or in a link: ``HostNames/ascii`` (the default) or
+  ///     ``HostNames/international``.
   ///   - isCaseSensitive: Whether literal segments must match in case (the default).
   ///   - limits: Bounds on what one input may hold; see ``InputLimits``.
   ///   - pushURLKeys: The payload fields that may hold a link in a push notification, tried at
@@ -56,13 +59,13 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   ///   - routes: The routes, in any order.
   /// - Throws: ``RouteTableError`` listing every bad pattern, conflict, scheme and host.
   public init(
-    schemes: [String] = [], hosts: [String] = [], isCaseSensitive: Bool = true,
+    schemes: [String] = [], hosts: [String] = [], hostNames: HostNames = .ascii, isCaseSensitive: Bool = true,
     limits: InputLimits = InputLimits(), pushURLKeys: [String] = LinkRouter.defaultPushURLKeys,
     customSchemeHost: CustomSchemeHost = .firstSegment, routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) {
     let compiled = try RouteTableCompiler.compile(
-      schemes: schemes, hosts: hosts, isCaseSensitive: isCaseSensitive, limits: limits, pushURLKeys: pushURLKeys,
-      customSchemeHost: customSchemeHost, routes: routes)
+      schemes: schemes, hosts: HostList(idna: hostNames.idna), listing: hosts, isCaseSensitive: isCaseSensitive,
+      limits: limits, pushURLKeys: pushURLKeys, customSchemeHost: customSchemeHost, routes: routes)
     self.definitions = compiled.definitions
     self.parsers = compiled.definitions.map { $0.body }
     self.matcher = compiled.matcher
@@ -81,6 +84,8 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   package var hostEntries: [String] { adapter.hosts.entries }
   /// How a custom-scheme link's host is read.
   package var customSchemeHost: CustomSchemeHost { adapter.customSchemeHost }
+  /// Whether international host names are read (``HostNames/international``).
+  package var readsInternationalHosts: Bool { adapter.hosts.idna != nil }
 
   /// Resolves `url` as if `source` sent it, its route's `sources` aside: what the route table
   /// answers for a link, whoever may open it.

@@ -104,11 +104,13 @@ extension RouteDefinition where Route: Hashable & Sendable {
   ///   - sources: The sources allowed to open the route; `nil` (the default) allows all.
   ///   - parse: Builds the route; a thrown ``DeepLinkError`` is passed on, any other error becomes
   ///     `invalidParameter`.
-  ///   - print: The parameters for a route this definition prints, or `nil` for other routes.
-  ///     Omit it for a route that is never printed.
+  ///   - print: The parameters for a route this definition prints, or `nil` for other routes
+  ///     (parameters not in the pattern become query items). Omit it for a route that is never
+  ///     printed.
   public static func path(
     _ pattern: String, name: String? = nil, sources: Set<DeepLinkSource>? = nil,
-    parse: @escaping Parse, print: Print? = nil
+    parse: @escaping @Sendable (RouteParameters) throws -> Route,
+    print: (@Sendable (Route) -> [String: String]?)? = nil
   ) -> Self {
     var printer: Printer?
     if let print {

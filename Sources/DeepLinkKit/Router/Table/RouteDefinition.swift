@@ -20,11 +20,8 @@
 /// it); `roundTripProblems()` in `DeepLinkKitTesting` checks every declaration from the edge values
 /// of its types.
 public struct RouteDefinition<Route>: Sendable {
-  /// Builds the route from a link's parameters, for ``path(_:name:sources:parse:print:)``.
-  public typealias Parse = @Sendable (RouteParameters) throws -> Route
-  /// Returns the parameters that print `route`, or `nil` if this definition does not print it,
-  /// for ``path(_:name:sources:parse:print:)``. Parameters not in the pattern become query items.
-  public typealias Print = @Sendable (Route) -> [String: String]?
+  /// Builds the route from a link's parameters (``path(_:name:sources:parse:print:)``'s `parse`).
+  package typealias Parse = @Sendable (RouteParameters) throws -> Route
   /// A custom definition's parameters that print a route, in order (a name may repeat: an
   /// array's query items); `nil` for a route of another definition. (Not a typed-throws closure:
   /// the type of one needs iOS 18's runtime.)

@@ -14,7 +14,10 @@ struct RouteTableCompiler {
   private(set) var problems: [RouteTableError.Problem]
   private let isCaseSensitive: Bool
   private let limits: InputLimits
-  private var hostList = HostList()
+  private var hostList: HostList
+  /// Whether a route's first segment is a custom-scheme link's host in Punycode, which a router of
+  /// ASCII host names does not read (``FirstSegmentRule``).
+  private let checksFirstSegments: Bool
   private var hostTries: [String: SegmentTrie.Builder] = [:]
   private var trie: SegmentTrie.Builder
   private var patterns: [RoutePattern] = []
@@ -24,16 +27,20 @@ struct RouteTableCompiler {
 
   /// Compiles `routes` with the table's options.
   ///
+  /// - Parameters:
+  ///   - hostList: An empty list, which reads international host names or not; `hosts` are added
+  ///     to it.
   /// - Throws: ``RouteTableError`` listing every bad option, pattern, conflict and host.
   static func compile<Route: Hashable & Sendable>(
-    schemes: [String], hosts: [String], isCaseSensitive: Bool, limits: InputLimits, pushURLKeys: [String],
-    customSchemeHost: CustomSchemeHost, routes: [RouteDefinition<Route>]
+    schemes: [String], hosts hostList: HostList, listing hosts: [String], isCaseSensitive: Bool, limits: InputLimits,
+    pushURLKeys: [String], customSchemeHost: CustomSchemeHost, routes: [RouteDefinition<Route>]
   ) throws(RouteTableError) -> (definitions: [RouteDefinition<Route>], matcher: LinkMatcher, tables: RouterTables) {
     // A group counts its members, so that the lists the router keeps are made once at their size.
     var routeCount = 0
     for index in routes.indices { routeCount += routes[index].members?.count ?? 1 }
     var compiler = Self(
-      schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys, isCaseSensitive: isCaseSensitive,
+      schemes: schemes, hostList: hostList, hosts: hosts, customSchemeHost: customSchemeHost, limits: limits,
+      pushURLKeys: pushURLKeys, isCaseSensitive: isCaseSensitive,
       routeCount: routeCount)
     var kept: [RouteDefinition<Route>] = []
     kept.reserveCapacity(routeCount)
@@ -61,10 +68,11 @@ struct RouteTableCompiler {
   }
 
   private init(
-    schemes: [String], hosts: [String], limits: InputLimits, pushURLKeys: [String], isCaseSensitive: Bool,
-    routeCount: Int
+    schemes: [String], hostList: HostList, hosts: [String], customSchemeHost: CustomSchemeHost, limits: InputLimits,
+    pushURLKeys: [String], isCaseSensitive: Bool, routeCount: Int
   ) {
-    var hostList = HostList()
+    checksFirstSegments = hostList.idna == nil && !schemes.isEmpty && customSchemeHost == .firstSegment
+    var hostList = hostList
     problems = TableRules.problems(
       schemes: schemes, hosts: hosts, limits: limits, pushURLKeys: pushURLKeys, hostList: &hostList)
     self.hostList = hostList
@@ -92,6 +100,9 @@ struct RouteTableCompiler {
     let (found, isExcluded) = TableRules.problems(of: definition, pattern: pattern, limits: limits)
     problems += found
     if isExcluded { return false }
+    if checksFirstSegments, let problem = FirstSegmentRule.problem(of: definition, pattern: pattern) {
+      problems.append(problem)
+    }
     var conflict: Int?
     if let host = definition.host {
       guard let normalized = HostGroupRule.listing(host, in: &hostList, problems: &problems) else { return false }

@@ -102,13 +102,29 @@ enum GroupRule {
   }
 }
 
+/// A route whose first segment is an international name (`/bücher/:id`) is opened by custom-scheme
+/// links only when the router reads international host names: that segment is the link's host,
+/// which Foundation writes in Punycode (`URL(string: "myapp://bücher/1")` is
+/// `myapp://xn--bcher-kva/1`), and a router of ASCII host names keeps as it is.
+enum FirstSegmentRule {
+  static func problem<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern) -> RouteTableError.Problem? {
+    guard definition.host == nil, case .literal(let text)? = pattern.segments.first,
+      text.firstByte(in: .nonASCII) != nil
+    else { return nil }
+    return .init(
+      .invalidOption,
+      "\(definition.label) begins with the international name \(quoted(text)), which custom-scheme links made by "
+        + "Foundation carry as their host in Punycode; read them with hostNames: .international")
+  }
+}
+
 /// A host group names one valid host, not a wildcard; it is listed among the universal-link
 /// hosts if it is not yet.
 enum HostGroupRule {
   /// The normalized name of `host`, added to `list` if it is not there; `nil` (with the problem)
   /// when it is not a valid host name or is a wildcard.
   static func listing(_ host: String, in list: inout HostList, problems: inout [RouteTableError.Problem]) -> String? {
-    var single = HostList()
+    var single = HostList(idna: list.idna)
     do throws(RouteTableError) {
       guard !host.hasPrefix("*.") else {
         throw RouteTableError(
