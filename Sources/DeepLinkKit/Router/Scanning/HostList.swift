@@ -85,16 +85,17 @@ package struct HostList: Sendable {
   /// Why a host is not a valid host name, as a phrase to follow the host's name.
   package struct InvalidHost: Error {
     package let reason: String
-    /// Whether it is an international host name, which a router of ASCII host names does not
-    /// read (a link's is then not listed: `unknownHost`).
-    package var isInternational = false
 
     /// An international host name, to a router that reads ASCII ones only.
-    static var international: InvalidHost {
-      InvalidHost(
-        reason: "is an international host name, which a router reads with hostNames: .international",
-        isInternational: true)
+    static var international: InvalidHost { InvalidHost(reason: internationalReason) }
+    private static var internationalReason: String {
+      "is an international host name, which a router reads with hostNames: .international"
     }
+
+    /// Whether it is an international host name, which a router of ASCII host names does not
+    /// read (a link's is then not listed: `unknownHost`). Told by its reason, so that the check
+    /// every universal link's host gets returns one string, as it did.
+    var isInternational: Bool { reason == Self.internationalReason }
   }
 
   /// The lowercase ASCII form of a host, or why it is not a valid host name.
