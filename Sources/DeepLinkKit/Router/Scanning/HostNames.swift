@@ -20,7 +20,7 @@ public struct HostNames: Sendable {
   public static var ascii: HostNames { HostNames(idna: nil) }
 
   /// ASCII and international host names: a listed host or a link's may be written in Unicode or
-  /// in Punycode, and is checked by IDNA2008's rules (``HostList``); a custom-scheme link's
+  /// in Punycode, and is checked by IDNA2008's rules (SECURITY.md, "Host rules"); a custom-scheme link's
   /// Punycode host reads as its Unicode form (`myapp://xn--bcher-kva/1` is `/bücher/1`).
   public static var international: HostNames { HostNames(idna: .full) }
 }
