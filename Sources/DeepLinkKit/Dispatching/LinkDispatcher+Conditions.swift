@@ -9,7 +9,7 @@ extension LinkDispatcher {
   public func satisfy(_ condition: LinkCondition) {
     defer { runEffects() }
     if condition == .ready { everReady = true }
-    satisfied.insert(condition)
+    satisfied.insertUnspecialized(condition)
     dropExpiredLinks()
     deliverHeldLinks()
   }
@@ -36,7 +36,7 @@ extension LinkDispatcher {
   ///     drops them only when `condition` held; `false` drops them whether it held or not.
   public func revoke(_ condition: LinkCondition, keepingLinks: Bool? = nil) {
     defer { runEffects() }
-    let held = satisfied.remove(condition) != nil
+    let held = satisfied.removeUnspecialized(condition)
     dropExpiredLinks()
     guard held || keepingLinks == false, !(keepingLinks ?? (condition == .ready)) else { return }
     let time = now()
@@ -76,8 +76,8 @@ extension LinkDispatcher {
   func missingConditions(requirements extra: Set<LinkCondition>) -> Set<LinkCondition> {
     if extra.isEmpty, hasHandler { return isReady ? [] : [.ready] }
     var missing = unmet(extra)
-    if !isReady { missing.insert(.ready) }
-    if !hasHandler { missing.insert(.handler) }
+    if !isReady { missing.insertUnspecialized(.ready) }
+    if !hasHandler { missing.insertUnspecialized(.handler) }
     return missing
   }
 
@@ -93,7 +93,7 @@ extension LinkDispatcher {
   private func unmet(_ conditions: Set<LinkCondition>, besides: LinkCondition? = nil) -> Set<LinkCondition> {
     var missing: Set<LinkCondition> = []
     for condition in conditions where condition != besides && !satisfied.contains(condition) {
-      missing.insert(condition)
+      missing.insertUnspecialized(condition)
     }
     return missing
   }

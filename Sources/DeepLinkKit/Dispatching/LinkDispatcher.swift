@@ -326,7 +326,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The conditions `route` needs: ``LinkCondition/ready`` and its requirements.
   package func neededConditions(for route: Route) -> Set<LinkCondition> {
     var needed = requirements(route)
-    needed.insert(.ready)
+    needed.insertUnspecialized(.ready)
     return needed
   }
 

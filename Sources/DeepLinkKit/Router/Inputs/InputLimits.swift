@@ -79,9 +79,9 @@ public struct InputLimits: Sendable, Hashable {
     var problems: [RouteTableError.Problem] = []
     for bound in bounds {
       if bound.value < 1 {
-        problems.append(.init(.invalidOption, "\(bound.name) must be at least 1, not \(bound.value)"))
+        problems.appendUnspecialized(.init(.invalidOption, "\(bound.name) must be at least 1, not \(bound.value)"))
       } else if bound.value > bound.ceiling {
-        problems.append(
+        problems.appendUnspecialized(
           .init(
             .invalidOption,
             "\(bound.name) can be at most \(bound.ceiling)\(bound.unit), not \(bound.value)\(bound.why)"))

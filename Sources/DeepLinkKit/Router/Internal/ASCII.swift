@@ -48,10 +48,17 @@ extension String {
 
 extension Dictionary where Key == String {
   /// The entries by key, so that the same values give the same answer on every run.
-  var sortedByKey: [(key: String, value: Value)] { stableSorted(Array(self)) { (0, $0.key) } }
+  var sortedByKey: [(key: String, value: Value)] {
+    @_semantics("optimize.sil.specialize.generic.never") @inline(never) get {
+      stableSorted(Array(self)) { (0, $0.key) }
+    }
+  }
 }
 
 /// `items` ordered by the rank, then the text, that `key` gives each; equal keys keep their order.
+/// Not specialized for each type of item (see `Unspecialized.swift`): it orders a table's lists
+/// and a few named values, never a link's path.
+@_semantics("optimize.sil.specialize.generic.never") @inline(never)
 func stableSorted<Item>(_ items: [Item], by key: (Item) -> (rank: Int, text: String)) -> [Item] {
   stableOrder(items.map(key)).map { items[$0] }
 }

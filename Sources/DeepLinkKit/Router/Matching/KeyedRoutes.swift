@@ -15,7 +15,7 @@ struct KeyedRoutes: Sendable {
     func register(_ key: String?, _ kind: String, _ table: inout [String: Int], _ index: Int) {
       guard let key else { return }
       if let existing = table[key] {
-        problems.append(
+        problems.appendUnspecialized(
           .init(
             .conflict,
             "\(definitions[existing].label) and \(definitions[index].label) are both opened by the \(kind) \(quoted(key))"
@@ -33,7 +33,7 @@ struct KeyedRoutes: Sendable {
       if let type = definition.activityType,
         [ContinuedActivity.browsingWebType, ContinuedActivity.spotlightItemType].contains(type)
       {
-        problems.append(
+        problems.appendUnspecialized(
           .init(
             .invalidOption,
             "\(definition.label): the activity type \(quoted(type)) is routed by its link; it cannot name a route"))
@@ -44,14 +44,14 @@ struct KeyedRoutes: Sendable {
         if let existing = pushRules.first(where: {
           $0.rule.when == rule.when && $0.rule.answeredAction == rule.answeredAction
         }) {
-          problems.append(
+          problems.appendUnspecialized(
             .init(
               .conflict,
               existing.route == index
                 ? "\(definition.label) has the same push rule twice"
                 : "\(definitions[existing.route].label) and \(definition.label) have the same push rule"))
         } else {
-          pushRules.append((rule, index))
+          pushRules.appendUnspecialized((rule, index))
         }
       }
     }

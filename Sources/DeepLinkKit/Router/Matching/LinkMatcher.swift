@@ -37,7 +37,7 @@ final class LinkMatcher: Sendable {
     var overflow: [RouteCapture] = []
     var names: [String] = []
     var nameIndices: [String: Int] = [:]
-    essentials.reserveCapacity(routes.count)
+    essentials.reserveCapacityUnspecialized(routes.count)
     // By index rather than zipped: a zip of these arrays is a generic type of its own, which the
     // first router in a process would pay to instantiate.
     for index in routes.indices {
@@ -58,7 +58,7 @@ final class LinkMatcher: Sendable {
         var index = names.count <= 16 ? names.firstIndex(of: name) : nameIndices[name]
         if index == nil {
           index = names.count
-          names.append(name)
+          names.appendUnspecialized(name)
           nameIndices[name] = index
         }
         let capture = RouteCapture(position: position, isCatchAll: isCatchAll, name: index!)
@@ -66,12 +66,12 @@ final class LinkMatcher: Sendable {
         case 0: first = capture
         case 1: second = capture
         default:
-          if captureCount == 2 { overflow += [first, second] }
-          overflow.append(capture)
+          if captureCount == 2 { overflow.appendUnspecialized(contentsOf: [first, second]) }
+          overflow.appendUnspecialized(capture)
         }
         captureCount += 1
       }
-      essentials.append(
+      essentials.appendUnspecialized(
         RouteEssentials(
           sources: RouteEssentials.bits(of: route.sources),
           requiresConfirmation: route.requiresConfirmation, declaresQuery: !pattern.query.isEmpty,
@@ -95,7 +95,7 @@ final class LinkMatcher: Sendable {
     for name in names {
       let start = Int32(nameBytes.count)
       nameBytes += name.utf8
-      ranges.append(start..<Int32(nameBytes.count))
+      ranges.appendUnspecialized(start..<Int32(nameBytes.count))
     }
     self.captureNameBytes = nameBytes
     self.captureNameRanges = ranges

@@ -44,7 +44,7 @@ extension SegmentTrie {
 
     init(isCaseSensitive: Bool, expectedRoutes: Int = 0) {
       self.isCaseSensitive = isCaseSensitive
-      nodes.reserveCapacity(1 + expectedRoutes * 2)  // most routes add one or two nodes
+      nodes.reserveCapacityUnspecialized(1 + expectedRoutes * 2)  // most routes add one or two nodes
     }
 
     /// Adds a pattern for `route`.
@@ -97,10 +97,10 @@ extension SegmentTrie {
       precondition(MemoryLayout<RouteEssentials>.alignment <= 8, "a record would be loaded misaligned")
       // Where each node's block starts, in words.
       var offsets: [Int32] = []
-      offsets.reserveCapacity(nodes.count)
+      offsets.reserveCapacityUnspecialized(nodes.count)
       var total = 0
       for node in nodes {
-        offsets.append(Int32(total))
+        offsets.appendUnspecialized(Int32(total))
         total += node.byteCount / 8
       }
       var words = [UInt64](repeating: 0, count: total)
@@ -170,7 +170,7 @@ extension SegmentTrie {
     }
 
     private mutating func addNode() -> Int {
-      nodes.append(Node())
+      nodes.appendUnspecialized(Node())
       return nodes.count - 1
     }
 

@@ -57,13 +57,13 @@ package struct HostList: Sendable {
       throw RouteTableError(problems: [.init(.invalidOption, "the host \(quoted(entry)) \(error.reason)")])
     }
     if isWildcard {
-      suffixes.append("." + normalized)
-      entries.append("*." + normalized)
+      suffixes.appendUnspecialized("." + normalized)
+      entries.appendUnspecialized("*." + normalized)
     } else {
       exact.insert(normalized)
-      entries.append(normalized)
+      entries.appendUnspecialized(normalized)
     }
-    entryBytes.append(Array(entries[entries.count - 1].utf8))
+    entryBytes.appendUnspecialized(Array(entries[entries.count - 1].utf8))
   }
 
   package func contains(_ host: String) -> Bool {

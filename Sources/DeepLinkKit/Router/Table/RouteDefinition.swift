@@ -187,7 +187,7 @@ public struct RouteDefinition<Route>: Sendable {
   ) -> Self {
     var copy = self
     copy.changeKeys {
-      $0.pushRules.append(
+      $0.pushRules.appendUnspecialized(
         PushRule(
           when: when, parameters: parameters, action: action, runsInBackground: runsInBackground, category: category))
     }

@@ -43,15 +43,15 @@ struct RouteTableCompiler {
       pushURLKeys: pushURLKeys, isCaseSensitive: isCaseSensitive,
       routeCount: routeCount)
     var kept: [RouteDefinition<Route>] = []
-    kept.reserveCapacity(routeCount)
+    kept.reserveCapacityUnspecialized(routeCount)
     for definition in routes {
       guard definition.isGroup else {
-        if compiler.add(definition) { kept.append(definition) }
+        if compiler.add(definition) { kept.appendUnspecialized(definition) }
         continue
       }
-      compiler.problems += GroupRule.problems(of: definition)
+      compiler.problems.appendUnspecialized(contentsOf: GroupRule.problems(of: definition))
       let members = definition.members ?? []
-      for index in members.indices where compiler.add(members[index]) { kept.append(members[index]) }
+      for index in members.indices where compiler.add(members[index]) { kept.appendUnspecialized(members[index]) }
     }
     let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &compiler.problems)
     guard compiler.problems.isEmpty else { throw RouteTableError(problems: compiler.problems) }
@@ -79,8 +79,8 @@ struct RouteTableCompiler {
     self.isCaseSensitive = isCaseSensitive
     self.limits = limits
     trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routeCount)
-    summaries.reserveCapacity(routeCount)
-    patterns.reserveCapacity(routeCount)
+    summaries.reserveCapacityUnspecialized(routeCount)
+    patterns.reserveCapacityUnspecialized(routeCount)
   }
 
   /// Checks one route and, when nothing is wrong with it, keeps what the router needs of it:
@@ -93,15 +93,15 @@ struct RouteTableCompiler {
       do {
         pattern = try RoutePattern(definition.pattern)
       } catch {
-        problems += error.problems
+        problems.appendUnspecialized(contentsOf: error.problems)
         return false
       }
     }
     let (found, isExcluded) = TableRules.problems(of: definition, pattern: pattern, limits: limits)
-    problems += found
+    problems.appendUnspecialized(contentsOf: found)
     if isExcluded { return false }
     if checksFirstSegments, let problem = FirstSegmentRule.problem(of: definition, pattern: pattern) {
-      problems.append(problem)
+      problems.appendUnspecialized(problem)
     }
     var conflict: Int?
     if let host = definition.host {
@@ -118,11 +118,12 @@ struct RouteTableCompiler {
       let relation =
         other.pattern == definition.pattern ? "are registered with the same pattern" : "have the same shape"
       let label = RouteLabel(pattern: other.pattern, name: other.name).text
-      problems.append(.init(.conflict, "\(label) and \(definition.label) \(relation); a link could match either"))
+      problems.appendUnspecialized(
+        .init(.conflict, "\(label) and \(definition.label) \(relation); a link could match either"))
       return false
     }
-    patterns.append(pattern)
-    summaries.append(
+    patterns.appendUnspecialized(pattern)
+    summaries.appendUnspecialized(
       LinkMatcher.RouteSummary(
         pattern: definition.pattern, name: definition.name, sources: definition.sources,
         requiresConfirmation: definition.requiresConfirmation))

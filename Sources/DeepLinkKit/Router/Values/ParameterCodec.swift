@@ -65,7 +65,7 @@ final class ParameterCodec: Sendable {
     return codecs.withLock { codecs in
       if let codec = codecs.first(where: { $0.valueType == key }) { return codec }
       let codec = ParameterCodec(value, shape: shape, valueType: key)
-      codecs.append(codec)
+      codecs.appendUnspecialized(codec)
       return codec
     }
   }

@@ -42,7 +42,7 @@ struct TypedDeclaration: Sendable {
     let names = parsed.parameterNames + parsed.query.map(\.name)
     guard names.count == codecs.count else {
       let listed = names.isEmpty ? "no parameters" : "\(names.count) (\(names.joined(separator: ", ")))"
-      problems.append(
+      problems.appendUnspecialized(
         "names \(listed) but its route is built from \(codecs.count) value\(codecs.count == 1 ? "" : "s"); they are bound in order, path parameters first"
       )
       return
@@ -54,10 +54,10 @@ struct TypedDeclaration: Sendable {
       if index < parsed.parameterNames.count {
         let position = segments.firstIndex { $0.parameterName == name }!
         if let problem = Self.bind(&segments[position], codec) {
-          problems.append("has path parameter \(quoted(name)) \(problem)")
+          problems.appendUnspecialized("has path parameter \(quoted(name)) \(problem)")
         }
       } else if let problem = Self.bind(&query[index - parsed.parameterNames.count], codec) {
-        problems.append("has query parameter \(quoted(name)) \(problem)")
+        problems.appendUnspecialized("has query parameter \(quoted(name)) \(problem)")
       }
       bindings.append(Binding(name: name, codec: codec))
     }

@@ -21,7 +21,7 @@ enum HostRule {
   static func problems(in hosts: [String], listing list: inout HostList) -> [RouteTableError.Problem] {
     var problems: [RouteTableError.Problem] = []
     for host in hosts {
-      do { try list.add(host) } catch { problems += error.problems }
+      do { try list.add(host) } catch { problems.appendUnspecialized(contentsOf: error.problems) }
     }
     return problems
   }

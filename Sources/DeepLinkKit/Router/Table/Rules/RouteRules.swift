@@ -41,7 +41,7 @@ enum SourcesRule {
     var problems: [RouteTableError.Problem] = []
     // Each message follows the route's label.
     func add(_ code: RouteTableError.Problem.Code, _ reason: String) {
-      problems.append(.init(code, definition.label + " " + reason))
+      problems.appendUnspecialized(.init(code, definition.label + " " + reason))
     }
     let reply = LinkPush.replyParameter
     if definition.sources?.isEmpty == true {
@@ -94,10 +94,12 @@ enum GroupRule {
     var problems: [RouteTableError.Problem] = []
     let label = "the group at \(TextRules.escaped(group.pattern))"
     if group.hasKeyedSource || group.requiresConfirmation {
-      problems.append(
+      problems.appendUnspecialized(
         .init(.invalidDeclaration, "\(label) has a source or confirmation of its own; give them to its routes"))
     }
-    for problem in group.declarationProblems { problems.append(.init(.invalidDeclaration, "\(label) \(problem)")) }
+    for problem in group.declarationProblems {
+      problems.appendUnspecialized(.init(.invalidDeclaration, "\(label) \(problem)"))
+    }
     return problems
   }
 }
@@ -135,7 +137,9 @@ enum HostGroupRule {
       if !list.entries.contains(normalized) { try list.add(host) }
       return normalized
     } catch {
-      if !problems.contains(where: { error.problems.contains($0) }) { problems += error.problems }
+      if !problems.contains(where: { error.problems.contains($0) }) {
+        problems.appendUnspecialized(contentsOf: error.problems)
+      }
       return nil
     }
   }

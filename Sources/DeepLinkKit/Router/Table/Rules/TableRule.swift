@@ -27,9 +27,9 @@ enum TableRules {
   {
     var problems = DeclarationRule.problems(of: definition)
     let unmatchable = MatchableRule.problems(of: definition, pattern: pattern, limits: limits)
-    problems += unmatchable
+    problems.appendUnspecialized(contentsOf: unmatchable)
     if !unmatchable.isEmpty { return (problems, true) }
-    problems += SourcesRule.problems(of: definition, pattern: pattern)
+    problems.appendUnspecialized(contentsOf: SourcesRule.problems(of: definition, pattern: pattern))
     return (problems, false)
   }
 }

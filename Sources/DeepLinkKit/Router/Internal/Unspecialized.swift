@@ -1,0 +1,39 @@
+// The lists a router fills once, as it builds its table (the routes it keeps, their patterns
+// and records, the trie's nodes, the table's problems), grow through the standard library's own
+// generic code, which is in the OS (libswiftCore), not through a copy of it made for each element
+// type, which every app carried (about 250 bytes a type, and the inlined fast path at each call).
+// A link's path (scanning, matching, reading values) appends as usual, specialized, and so do the
+// small arrays each route keeps (its segments, query parameters and bindings): allocated
+// unspecialized, each looked up its storage type again, 10% of a first build. The attribute only
+// tells the optimizer not to specialize these helpers; what they do is `append`'s. Figures:
+// Benchmarks/README.md, "Why the code looks as it does".
+extension Array {
+  /// Appends `element` with the standard library's unspecialized code: for a list a router fills
+  /// once, never on a link's path.
+  @_semantics("optimize.sil.specialize.generic.never") @inline(never)
+  mutating func appendUnspecialized(_ element: Element) { append(element) }
+
+  /// Appends `elements` with the standard library's unspecialized code.
+  @_semantics("optimize.sil.specialize.generic.never") @inline(never)
+  mutating func appendUnspecialized(contentsOf elements: [Element]) {
+    // Most routes add no problems: the empty list is told apart before the generic call.
+    guard !elements.isEmpty else { return }
+    append(contentsOf: elements)
+  }
+
+  /// Reserves room for `count` elements with the standard library's unspecialized code.
+  @_semantics("optimize.sil.specialize.generic.never") @inline(never)
+  mutating func reserveCapacityUnspecialized(_ count: Int) { reserveCapacity(count) }
+}
+
+// The dispatcher changes its sets of conditions when the app's state changes, and builds the set a
+// held link misses: not on the path of a link delivered at once, which only reads them.
+extension Set {
+  /// Inserts `member` with the standard library's unspecialized code; whether it was not there.
+  @_semantics("optimize.sil.specialize.generic.never") @inline(never) @discardableResult
+  package mutating func insertUnspecialized(_ member: Element) -> Bool { insert(member).inserted }
+
+  /// Removes `member` with the standard library's unspecialized code; whether it was there.
+  @_semantics("optimize.sil.specialize.generic.never") @inline(never)
+  package mutating func removeUnspecialized(_ member: Element) -> Bool { remove(member) != nil }
+}
