@@ -37,7 +37,10 @@ extension UserActivityItem {
     var info: [AnyHashable: Any] = [:]
     for (key, value) in userInfo { info[key] = value }
     activity.userInfo = userInfo.isEmpty ? nil : info
-    activity.requiredUserInfoKeys = userInfo.isEmpty ? nil : Set(userInfo.keys)
+    // Inserted one by one, through the standard library's unspecialized code (`insertUnspecialized`).
+    var keys = Set<String>()
+    for key in userInfo.keys { keys.insertUnspecialized(key) }
+    activity.requiredUserInfoKeys = userInfo.isEmpty ? nil : keys
     activity.webpageURL = webpageURL.flatMap(URL.init(string:))
     activity.isEligibleForHandoff = eligibility.contains(.handoff)
     activity.isEligibleForSearch = eligibility.contains(.search)

@@ -74,8 +74,7 @@ extension LinkDispatcher {
   /// The conditions a route needs that do not hold, given its `requirements` besides `.ready`. A
   /// route that needs only `.ready` (the common case) is answered without building sets.
   func missingConditions(requirements extra: Set<LinkCondition>) -> Set<LinkCondition> {
-    if extra.isEmpty, hasHandler { return isReady ? [] : [.ready] }
-    var missing = unmet(extra)
+    var missing = extra.isEmpty ? [] : unmet(extra)
     if !isReady { missing.insertUnspecialized(.ready) }
     if !hasHandler { missing.insertUnspecialized(.handler) }
     return missing

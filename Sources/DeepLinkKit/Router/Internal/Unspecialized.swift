@@ -33,6 +33,10 @@ extension Set {
   @_semantics("optimize.sil.specialize.generic.never") @inline(never) @discardableResult
   package mutating func insertUnspecialized(_ member: Element) -> Bool { insert(member).inserted }
 
+  /// Reserves room for `count` members with the standard library's unspecialized code.
+  @_semantics("optimize.sil.specialize.generic.never") @inline(never)
+  package mutating func reserveCapacityUnspecialized(_ count: Int) { reserveCapacity(count) }
+
   /// Removes `member` with the standard library's unspecialized code; whether it was there.
   @_semantics("optimize.sil.specialize.generic.never") @inline(never)
   package mutating func removeUnspecialized(_ member: Element) -> Bool { remove(member) != nil }

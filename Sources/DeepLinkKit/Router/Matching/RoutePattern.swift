@@ -172,11 +172,15 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
     mutating func add(_ name: String) throws(SyntaxError) {
       let isRepeated: Bool
       if set != nil {
-        isRepeated = !set!.insert(name).inserted
+        isRepeated = !set!.insertUnspecialized(name)
       } else {
         isRepeated = list.contains(name)
         list.append(name)
-        if list.count == 8 { set = Set(list) }
+        if list.count == 8 {
+          var names = Set<String>()
+          for listed in list { names.insertUnspecialized(listed) }
+          set = names
+        }
       }
       guard !isRepeated else { throw SyntaxError(reason: "the parameter name \(quoted(name)) is used twice") }
     }

@@ -110,7 +110,7 @@ extension LinkRouter {
           parts = [value]
         }
         for part in parts { path.append(PercentEncoding.encodePathSegment(part)) }
-        used.insert(name)
+        used.insertUnspecialized(name)
       case .wildcard:
         throw DeepLinkError(
           .noRoute, "\(definition.label) has an unnamed wildcard \"*\", so no link can be printed for it")

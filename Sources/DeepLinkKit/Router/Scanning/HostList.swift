@@ -60,7 +60,7 @@ package struct HostList: Sendable {
       suffixes.appendUnspecialized("." + normalized)
       entries.appendUnspecialized("*." + normalized)
     } else {
-      exact.insert(normalized)
+      exact.insertUnspecialized(normalized)
       entries.appendUnspecialized(normalized)
     }
     entryBytes.appendUnspecialized(Array(entries[entries.count - 1].utf8))

@@ -186,11 +186,11 @@ public struct RouteParameters: Hashable, Sendable, Sequence, CustomStringConvert
     // as UTF-8, a precomposed and a decomposed `é` would be one key, and in that range no two
     // keys are canonically equivalent (it holds no combining mark).
     var seen = Set<String>()
-    seen.reserveCapacity(names.count)
+    seen.reserveCapacityUnspecialized(names.count)
     return names.map { name in
       var key = String.UnicodeScalarView()
       for byte in name { key.append(Unicode.Scalar(byte)) }
-      return seen.insert(String(key)).inserted
+      return seen.insertUnspecialized(String(key))
     }
   }
 
