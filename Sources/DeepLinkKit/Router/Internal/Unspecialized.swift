@@ -21,6 +21,11 @@ extension Array {
     append(contentsOf: elements)
   }
 
+  /// The results of `transform` on each element, mapped with the standard library's unspecialized
+  /// code.
+  @_semantics("optimize.sil.specialize.generic.never") @inline(never)
+  func mapUnspecialized<Result>(_ transform: (Element) -> Result) -> [Result] { map(transform) }
+
   /// Reserves room for `count` elements with the standard library's unspecialized code.
   @_semantics("optimize.sil.specialize.generic.never") @inline(never)
   mutating func reserveCapacityUnspecialized(_ count: Int) { reserveCapacity(count) }

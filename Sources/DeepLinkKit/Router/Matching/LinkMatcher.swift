@@ -32,7 +32,7 @@ final class LinkMatcher: Sendable {
   ) {
     self.adapter = adapter
     self.patterns = patterns
-    self.routeNames = RouteNames(patterns: patterns, names: routes.map(\.name))
+    self.routeNames = RouteNames(patterns: patterns, names: routes.mapUnspecialized(\.name))
     var essentials: [RouteEssentials] = []
     var overflow: [RouteCapture] = []
     var names: [String] = []
@@ -87,7 +87,7 @@ final class LinkMatcher: Sendable {
     // (whose strings, sets and closures live in many objects): the tries hold each route's
     // record beside the node where the route ends, and the router keeps no other copy.
     self.trie = trie.build(records: essentials)
-    self.hostTries = hostTries.map { ($0.host, $0.trie.build(records: essentials)) }
+    self.hostTries = hostTries.mapUnspecialized { ($0.host, $0.trie.build(records: essentials)) }
     self.overflowCaptures = overflow
     self.captureNames = names
     var nameBytes: [UInt8] = []

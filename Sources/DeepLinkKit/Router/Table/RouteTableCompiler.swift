@@ -61,7 +61,7 @@ struct RouteTableCompiler {
       kept,
       LinkMatcher(
         routes: compiler.summaries, patterns: compiler.patterns, trie: compiler.trie,
-        hostTries: compiler.hostTries.sortedByKey.map { (Array($0.key.utf8), $0.value) }, adapter: adapter),
+        hostTries: compiler.hostTries.sortedByKey.mapUnspecialized { (Array($0.key.utf8), $0.value) }, adapter: adapter),
       RouterTables(
         keyed: keyed, printable: compiler.printable, isCaseSensitive: isCaseSensitive, pushURLKeys: pushURLKeys)
     )

@@ -2,7 +2,7 @@
 /// parameter a value (``RouteDefinition/path(_:name:sources:_:)``).
 enum DeclarationRule {
   static func problems<Route>(of definition: RouteDefinition<Route>) -> [RouteTableError.Problem] {
-    definition.declarationProblems.map { .init(.invalidDeclaration, "\(definition.label) \($0)") }
+    definition.declarationProblems.mapUnspecialized { .init(.invalidDeclaration, "\(definition.label) \($0)") }
   }
 }
 
