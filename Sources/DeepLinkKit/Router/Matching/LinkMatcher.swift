@@ -32,16 +32,18 @@ final class LinkMatcher: Sendable {
   ) {
     self.adapter = adapter
     self.patterns = patterns
-    self.routeNames = RouteNames(patterns: patterns, names: routes.mapUnspecialized(\.name))
     var essentials: [RouteEssentials] = []
+    var routeNames: [String?] = []
     var overflow: [RouteCapture] = []
     var names: [String] = []
     var nameIndices: [String: Int] = [:]
     essentials.reserveCapacityUnspecialized(routes.count)
+    routeNames.reserveCapacityUnspecialized(routes.count)
     // By index rather than zipped: a zip of these arrays is a generic type of its own, which the
     // first router in a process would pay to instantiate.
     for index in routes.indices {
       let (route, pattern) = (routes[index], patterns[index])
+      routeNames.appendUnspecialized(route.name)
       var captureCount = 0
       var first = RouteCapture.none
       var second = RouteCapture.none
@@ -86,6 +88,7 @@ final class LinkMatcher: Sendable {
     // What resolving a link needs of each route, laid out flat, apart from its definition
     // (whose strings, sets and closures live in many objects): the tries hold each route's
     // record beside the node where the route ends, and the router keeps no other copy.
+    self.routeNames = RouteNames(patterns: patterns, names: routeNames)
     self.trie = trie.build(records: essentials)
     self.hostTries = hostTries.mapUnspecialized { ($0.host, $0.trie.build(records: essentials)) }
     self.overflowCaptures = overflow

@@ -67,7 +67,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
       schemes: schemes, hosts: HostList(idna: hostNames.idna), listing: hosts, isCaseSensitive: isCaseSensitive,
       limits: limits, pushURLKeys: pushURLKeys, customSchemeHost: customSchemeHost, routes: routes)
     self.definitions = compiled.definitions
-    self.parsers = compiled.definitions.mapUnspecialized { $0.body }
+    self.parsers = compiled.definitions.map { $0.body }
     self.matcher = compiled.matcher
     self.tables = compiled.tables
   }

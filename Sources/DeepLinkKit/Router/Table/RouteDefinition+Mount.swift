@@ -63,10 +63,10 @@ extension RouteDefinition where Route: Hashable & Sendable {
     var members: [RouteDefinition<Child>] = []
     for index in routes.indices {
       guard let group = routes[index].members else {
-        members.appendUnspecialized(routes[index])
+        members.append(routes[index])
         continue
       }
-      for member in group.indices { members.appendUnspecialized(group[member]) }
+      for member in group.indices { members.append(group[member]) }
     }
     return Mount<Route, Child>(prefix: declaration, build: build).definition(members: members)
   }
@@ -80,15 +80,15 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
   func definition(members: [RouteDefinition<Child>]) -> RouteDefinition<Route> {
     var problems = prefix.problems
     if let prefixPattern = prefix.pattern {
-      if !prefixPattern.query.isEmpty { problems.appendUnspecialized("declares a query; a prefix is a path only") }
+      if !prefixPattern.query.isEmpty { problems.append("declares a query; a prefix is a path only") }
       if prefixPattern.segments.contains(where: { if case .catchAll = $0 { true } else { false } }) {
-        problems.appendUnspecialized("has a catch-all, which would leave nothing for the group's routes")
+        problems.append("has a catch-all, which would leave nothing for the group's routes")
       }
     }
     var mounted: [RouteDefinition<Route>] = []
     if let prefixPattern = prefix.pattern {
-      mounted.reserveCapacityUnspecialized(members.count)
-      for index in members.indices { mounted.appendUnspecialized(member(prefixPattern, members[index])) }
+      mounted.reserveCapacity(members.count)
+      for index in members.indices { mounted.append(member(prefixPattern, members[index])) }
     }
     return RouteDefinition(
       pattern: prefix.text, name: nil, sources: nil, body: RouteGroup(members: mounted, problems: problems))
@@ -104,7 +104,7 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
     if let childPattern = child.compiledPattern ?? (try? RoutePattern(child.pattern)) {
       let childNames = childPattern.parameterNames + childPattern.query.map(\.name)
       if let name = prefixPattern.parameterNames.filter(childNames.contains).min() {
-        problems.appendUnspecialized("uses the parameter name \(quoted(name)) in both the prefix and the group's route")
+        problems.append("uses the parameter name \(quoted(name)) in both the prefix and the group's route")
       } else {
         compiled = RoutePattern(
           description: text, segments: prefixPattern.segments + childPattern.segments, query: childPattern.query)
