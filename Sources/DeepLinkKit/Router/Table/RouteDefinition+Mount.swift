@@ -68,16 +68,14 @@ extension RouteDefinition where Route: Hashable & Sendable {
       }
       for member in group.indices { members.append(group[member]) }
     }
-    return Mount<Route, Child>(prefix: declaration, build: build).definition(members: members)
+    return group(prefix: declaration, build: build, members: members)
   }
-}
 
-/// A group's routes under a typed prefix, each made into a route of the parent type.
-private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
-  let prefix: TypedDeclaration
-  let build: @Sendable ([any Sendable]) -> Route
-
-  func definition(members: [RouteDefinition<Child>]) -> RouteDefinition<Route> {
+  /// The group's routes under a typed prefix, each made into a route of the parent type. (Static
+  /// functions, not a type of their own: a type's runtime record kept its code in every app.)
+  private static func group<Child: Hashable & Sendable>(
+    prefix: TypedDeclaration, build: @escaping @Sendable ([any Sendable]) -> Route, members: [RouteDefinition<Child>]
+  ) -> Self {
     var problems = prefix.problems
     if let prefixPattern = prefix.pattern {
       if !prefixPattern.query.isEmpty { problems.append("declares a query; a prefix is a path only") }
@@ -88,7 +86,9 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
     var mounted: [RouteDefinition<Route>] = []
     if let prefixPattern = prefix.pattern {
       mounted.reserveCapacity(members.count)
-      for index in members.indices { mounted.append(member(prefixPattern, members[index])) }
+      for index in members.indices {
+        mounted.append(member(members[index], prefix: prefix, prefixPattern: prefixPattern, build: build))
+      }
     }
     return RouteDefinition(
       pattern: prefix.text, name: nil, sources: nil, body: RouteGroup(members: mounted, problems: problems))
@@ -96,9 +96,11 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
 
   /// One route of the group, under the prefix: the parent's route holds the prefix's values and
   /// the group's route, which the group's own definition prints.
-  private func member(_ prefixPattern: RoutePattern, _ child: RouteDefinition<Child>) -> RouteDefinition<Route> {
-    let (prefix, build) = (self.prefix, self.build)
-    let text = Self.joined(prefixPattern.description, child.pattern)
+  private static func member<Child: Hashable & Sendable>(
+    _ child: RouteDefinition<Child>, prefix: TypedDeclaration, prefixPattern: RoutePattern,
+    build: @escaping @Sendable ([any Sendable]) -> Route
+  ) -> Self {
+    let text = joined(prefixPattern.description, child.pattern)
     var problems = child.declarationProblems
     var compiled: RoutePattern?
     if let childPattern = child.compiledPattern ?? (try? RoutePattern(child.pattern)) {
@@ -111,13 +113,19 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
       }
     }
     let childBody = child.body
+    // The printing and checks are closures made here, where the group's route type is known: made
+    // in the body's own code, the runtime record of its class kept them in every app.
     let mounted = MountedRoute(prefix: prefix, build: build, child: child)
-    var definition = RouteDefinition<Route>(
-      pattern: text, name: child.name, sources: child.sources,
-      body: MountedBody(
-        parse: { parameters in build(try prefix.values(parameters) + [try childBody.parse(parameters)]) },
-        compiledPattern: compiled, problems: problems, isPrintable: child.isPrintable,
-        operations: MountedOperations(mounted)))
+    let body = MountedBody(
+      parse: { parameters in build(try prefix.values(parameters) + [try childBody.parse(parameters)]) },
+      compiledPattern: compiled, problems: problems, isPrintable: child.isPrintable,
+      print: { route in Result { () throws(DeepLinkError) in try mounted.print(route) } },
+      verify: { mounted.verify($0, $1) }, exampleRoute: { mounted.exampleRoute },
+      allowedValues: { mounted.allowedValues })
+    #if DEBUG
+      body.sample = { mounted.sample($0, &$1) }
+    #endif
+    var definition = RouteDefinition<Route>(pattern: text, name: child.name, sources: child.sources, body: body)
     definition.copyKeys(of: child)
     return definition
   }
@@ -131,10 +139,21 @@ private struct Mount<Route: Hashable & Sendable, Child: Hashable & Sendable> {
 }
 
 /// A mounted route's body: its parse reads the prefix's values and parses the group's route from
-/// the same parameters; its printing and checks are closures that `mount` made
-/// (``MountedOperations``), so that an app that mounts no group keeps none of them.
+/// the same parameters; its printing and checks are closures that `mount` made, for the group's
+/// own route type, which the parent's does not name (see `RouteDefinition+Operations.swift`), so
+/// that an app that mounts no group keeps none of them.
 final class MountedBody<Route>: RouteBody<Route>, @unchecked Sendable {
-  let operations: MountedOperations<Route>
+  /// Not a typed-throws closure: the type of one needs iOS 18's runtime.
+  let print: @Sendable (Route) -> Result<[(name: String, value: String)]?, DeepLinkError>
+  let verify: @Sendable (Route, RouteParameters) -> String?
+  let exampleRoute: @Sendable () -> Route?
+  let allowedValues: @Sendable () -> [String: [String]]
+  #if DEBUG
+    /// Set once, by `mount`, before the body is shared.
+    var sample: @Sendable (Int, inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])? = {
+      _, _ in nil
+    }
+  #endif
   private let pattern: RoutePattern?
   private let found: [String]
   private let printable: Bool
@@ -142,9 +161,14 @@ final class MountedBody<Route>: RouteBody<Route>, @unchecked Sendable {
 
   init(
     parse: @escaping RouteDefinition<Route>.Parse, compiledPattern: RoutePattern?, problems: [String],
-    isPrintable: Bool, operations: MountedOperations<Route>
+    isPrintable: Bool, print: @escaping @Sendable (Route) -> Result<[(name: String, value: String)]?, DeepLinkError>,
+    verify: @escaping @Sendable (Route, RouteParameters) -> String?, exampleRoute: @escaping @Sendable () -> Route?,
+    allowedValues: @escaping @Sendable () -> [String: [String]]
   ) {
-    self.operations = operations
+    self.print = print
+    self.verify = verify
+    self.exampleRoute = exampleRoute
+    self.allowedValues = allowedValues
     self.pattern = compiledPattern
     self.found = problems
     self.printable = isPrintable
@@ -155,32 +179,6 @@ final class MountedBody<Route>: RouteBody<Route>, @unchecked Sendable {
   override var compiledPattern: RoutePattern? { pattern }
   override var problems: [String] { found }
   override var isPrintable: Bool { printable }
-}
-
-/// What a mounted route does beyond parsing (see `RouteDefinition+Operations.swift`), for the
-/// group's own route type, which the parent's does not name.
-struct MountedOperations<Route>: Sendable {
-  /// Not a typed-throws closure: the type of one needs iOS 18's runtime.
-  let print: @Sendable (Route) -> Result<[(name: String, value: String)]?, DeepLinkError>
-  let verify: @Sendable (Route, RouteParameters) -> String?
-  let exampleRoute: @Sendable () -> Route?
-  let allowedValues: @Sendable () -> [String: [String]]
-  #if DEBUG
-    let sample: @Sendable (Int, inout SplitMix) -> (route: Route, parameters: [(name: String, value: String)])?
-  #endif
-}
-
-extension MountedOperations where Route: Hashable & Sendable {
-  /// A mounted route's printing and checks, each a closure that holds it.
-  fileprivate init<Child>(_ mounted: MountedRoute<Route, Child>) {
-    print = { route in Result { () throws(DeepLinkError) in try mounted.print(route) } }
-    verify = { mounted.verify($0, $1) }
-    exampleRoute = { mounted.exampleRoute }
-    allowedValues = { mounted.allowedValues }
-    #if DEBUG
-      sample = { mounted.sample($0, &$1) }
-    #endif
-  }
 }
 
 /// A mounted route: the parent's route holds the prefix's values and the group's route, which

@@ -11,7 +11,7 @@ extension RouteDefinition where Route: Hashable & Sendable {
     switch body {
     case let typed as TypedRoute<Route>: return try typed.print(route)
     case let custom as CustomRoute<Route>: return custom.printer?(route)
-    case let mounted as MountedBody<Route>: return try mounted.operations.print(route).get()
+    case let mounted as MountedBody<Route>: return try mounted.print(route).get()
     default: return nil
     }
   }
@@ -22,7 +22,7 @@ extension RouteDefinition where Route: Hashable & Sendable {
   func verify(_ route: Route, _ parameters: RouteParameters) -> String? {
     switch body {
     case let typed as TypedRoute<Route>: return typed.verify(route, parameters)
-    case let mounted as MountedBody<Route>: return mounted.operations.verify(route, parameters)
+    case let mounted as MountedBody<Route>: return mounted.verify(route, parameters)
     default: return nil
     }
   }
@@ -33,7 +33,7 @@ extension RouteDefinition where Route: Hashable & Sendable {
   package var exampleRoute: Route? {
     switch body {
     case let typed as TypedRoute<Route>: return typed.exampleRoute
-    case let mounted as MountedBody<Route>: return mounted.operations.exampleRoute()
+    case let mounted as MountedBody<Route>: return mounted.exampleRoute()
     default: return nil
     }
   }
@@ -42,7 +42,7 @@ extension RouteDefinition where Route: Hashable & Sendable {
   package var allowedValues: [String: [String]] {
     switch body {
     case let typed as TypedRoute<Route>: return typed.allowedValues
-    case let mounted as MountedBody<Route>: return mounted.operations.allowedValues()
+    case let mounted as MountedBody<Route>: return mounted.allowedValues()
     default: return [:]
     }
   }
@@ -56,7 +56,7 @@ extension RouteDefinition where Route: Hashable & Sendable {
     {
       switch body {
       case let typed as TypedRoute<Route>: return typed.sample(edge, &generator)
-      case let mounted as MountedBody<Route>: return mounted.operations.sample(edge, &generator)
+      case let mounted as MountedBody<Route>: return mounted.sample(edge, &generator)
       default: return nil
       }
     }
