@@ -38,8 +38,11 @@ extension Array {
   mutating func reserveCapacityUnspecialized(_ count: Int) { reserveCapacity(count) }
 }
 
-// The dispatcher changes its sets of conditions when the app's state changes, and builds the set a
-// held link misses: not on the path of a link delivered at once, which only reads them.
+// Sets that seldom grow: the dispatcher's conditions (changed when the app's state changes, and
+// built for a held link; a link delivered at once only reads them), a router's listed hosts and a
+// pattern's many parameter names, the names a printed link used, and a link's list of more than
+// 16 parameters (a hostile one, read in linear time). Every set of strings grows here, so that an
+// app keeps no copy of a set's growth code for strings.
 extension Set {
   /// Inserts `member` with the standard library's unspecialized code; whether it was not there.
   @_semantics("optimize.sil.specialize.generic.never") @inline(never) @discardableResult
