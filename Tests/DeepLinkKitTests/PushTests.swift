@@ -189,4 +189,52 @@ import Testing
       )
     }
   }
+
+  /// Rules are tried most fields first, and rules of as many fields in table order, whichever
+  /// route declared them and wherever it stands (a host group's route too).
+  @Test func rulesOfMoreFieldsComeFirstAndEqualOnesInTableOrder() throws {
+    enum Route: Hashable, Sendable {
+      case kind, group, both, hosted
+    }
+    let router = try LinkRouter<Route>(
+      schemes: ["myapp"], hosts: ["app.example.com"],
+      routes: [
+        .path("/kind", to: .kind).push(when: ["kind": "a"]),
+        .path("/group", to: .group).push(when: ["group": "g"]),
+        .path("/both", to: .both).push(when: ["kind": "a", "sub": "1"]),
+        .host("help.example.com", [.path("/hosted", to: .hosted).push(when: ["kind": "a", "sub": "1", "deep": "x"])]),
+      ])
+    func route(_ payload: [AnyHashable: Any]) throws -> Route { try router.resolve(Self.push(payload)).route }
+    #expect(try route(["kind": "a", "group": "g"]) == .kind)
+    #expect(try route(["group": "g", "kind": "a"]) == .kind)
+    #expect(try route(["kind": "a", "sub": "1", "group": "g"]) == .both)
+    #expect(try route(["kind": "a", "sub": "1", "deep": "x"]) == .hosted)
+    #expect(try route(["group": "g"]) == .group)
+  }
+
+  /// A keyed route's problems are found as a route without keys' are, in a host group too.
+  @Test func aHostGroupsKeyedRoutesAreChecked() {
+    enum Route: Hashable, Sendable {
+      case first, second
+    }
+    #expect(throws: RouteTableError.self) {
+      try LinkRouter<Route>(routes: [
+        .path("/first", to: .first).push(when: ["kind": "a"]),
+        .host("help.example.com", [.path("/second", to: .second).push(when: ["kind": "a"])]),
+      ])
+    }
+    do {
+      _ = try LinkRouter<Route>(routes: [
+        .path("/first", to: .first).shortcut("com.example.x"),
+        .host("help.example.com", [.path("/first", to: .second).shortcut("com.example.x").push(when: [:])]),
+      ])
+      Issue.record("the table was built")
+    } catch {
+      #expect(
+        error.problems.map(\.message) == [
+          #"route /first has a push rule with no "when" fields and no action, so any notification would open it; name the fields that pick it"#,
+          #"route /first and route /first are both opened by the quick action "com.example.x""#,
+        ])
+    }
+  }
 }

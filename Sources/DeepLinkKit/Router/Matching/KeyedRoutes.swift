@@ -1,5 +1,9 @@
 /// The routes that sources other than links open by key: quick-action types, intent names,
 /// activity types, and push rules (most fields first, then table order).
+///
+/// Filled one route at a time, and only for a route that has keys (``RouteTableCompiler``
+/// reaches ``register(_:route:label:problems:)`` through the route's ``RouteKeys``): an app that
+/// declares no keyed route carries none of this code, only the empty tables its look-ups read.
 struct KeyedRoutes: Sendable {
   var shortcuts: [String: Int] = [:]
   var intents: [String: Int] = [:]
@@ -7,55 +11,53 @@ struct KeyedRoutes: Sendable {
   var pushRules: [(rule: PushRule, route: Int)] = []
   /// The payload fields a push's link is looked for under: every key at the top level, then
   /// every key inside `data`.
-  var pushLinkFields: [String]
+  let pushLinkFields: [String]
 
-  init<Route>(_ definitions: [RouteDefinition<Route>], pushURLKeys: [String], problems: inout [RouteTableError.Problem])
-  {
-    self.pushLinkFields = pushURLKeys + pushURLKeys.map { "data." + $0 }
-    func register(_ key: String?, _ kind: String, _ table: inout [String: Int], _ index: Int) {
+  init(pushURLKeys: [String]) {
+    pushLinkFields = pushURLKeys + pushURLKeys.map { "data." + $0 }
+  }
+
+  /// Registers the keys of the kept route `index`, and names each key another route has already,
+  /// with `label` (a kept route's label, by index).
+  mutating func register(
+    _ keys: RouteKeys, route index: Int, label: (Int) -> String, problems: inout [RouteTableError.Problem]
+  ) {
+    func register(_ key: String?, _ kind: String, _ table: inout [String: Int]) {
       guard let key else { return }
       if let existing = table[key] {
         problems.appendUnspecialized(
-          .init(
-            .conflict,
-            "\(definitions[existing].label) and \(definitions[index].label) are both opened by the \(kind) \(quoted(key))"
-          ))
+          .init(.conflict, "\(label(existing)) and \(label(index)) are both opened by the \(kind) \(quoted(key))"))
       } else {
         table[key] = index
       }
     }
-    // Only definitions with a keyed source are copied: copying every definition (closures,
-    // strings, a push rule) was a measurable part of building a large table.
-    for index in definitions.indices where definitions[index].hasKeyedSource {
-      let definition = definitions[index]
-      register(definition.shortcutType, "quick action", &shortcuts, index)
-      register(definition.intentName, "intent", &intents, index)
-      if let type = definition.activityType,
-        [ContinuedActivity.browsingWebType, ContinuedActivity.spotlightItemType].contains(type)
-      {
+    register(keys.shortcutType, "quick action", &shortcuts)
+    register(keys.intentName, "intent", &intents)
+    if let type = keys.activityType,
+      [ContinuedActivity.browsingWebType, ContinuedActivity.spotlightItemType].contains(type)
+    {
+      problems.appendUnspecialized(
+        .init(
+          .invalidOption,
+          "\(label(index)): the activity type \(quoted(type)) is routed by its link; it cannot name a route"))
+    } else {
+      register(keys.activityType, "activity type", &activities)
+    }
+    for rule in keys.pushRules {
+      if let existing = pushRules.first(where: {
+        $0.rule.when == rule.when && $0.rule.answeredAction == rule.answeredAction
+      }) {
         problems.appendUnspecialized(
           .init(
-            .invalidOption,
-            "\(definition.label): the activity type \(quoted(type)) is routed by its link; it cannot name a route"))
+            .conflict,
+            existing.route == index
+              ? "\(label(index)) has the same push rule twice"
+              : "\(label(existing.route)) and \(label(index)) have the same push rule"))
       } else {
-        register(definition.activityType, "activity type", &activities, index)
-      }
-      for rule in definition.pushRules {
-        if let existing = pushRules.first(where: {
-          $0.rule.when == rule.when && $0.rule.answeredAction == rule.answeredAction
-        }) {
-          problems.appendUnspecialized(
-            .init(
-              .conflict,
-              existing.route == index
-                ? "\(definition.label) has the same push rule twice"
-                : "\(definitions[existing.route].label) and \(definition.label) have the same push rule"))
-        } else {
-          pushRules.appendUnspecialized((rule, index))
-        }
+        // Most fields first; equal counts keep table order: after every rule of as many fields.
+        let place = pushRules.firstIndex { $0.rule.when.count < rule.when.count } ?? pushRules.endIndex
+        pushRules.insert((rule, index), at: place)
       }
     }
-    // Most fields first; equal counts keep table order (the sort is stable).
-    pushRules = stableSorted(pushRules) { (-$0.rule.when.count, "") }
   }
 }

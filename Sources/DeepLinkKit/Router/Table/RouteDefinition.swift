@@ -36,7 +36,7 @@ public struct RouteDefinition<Route>: Sendable {
   /// What opens this route besides its link, its one host and its landing page: one object, and
   /// none for most routes, so that a router keeps a small value a route (its definitions are
   /// kept for printing and checks; these seven fields inline made a definition 240 bytes).
-  private var keys: RouteKeys?
+  private(set) var keys: RouteKeys?
   /// The route's parse, and for a declared route or a group its printing and checks: one
   /// object a route, which the router also keeps as the route's parser. (A closure each for
   /// parse and print and a protocol's box were 48 bytes more of every definition, and the router
@@ -328,6 +328,10 @@ final class RouteKeys: @unchecked Sendable {
   var pushRules: [PushRule] = []
   var host: String?
   var page: RoutePage?
+  /// Adds a route with these keys to a table (``RouteTableCompiler/add(_:_:_:)``): held here, so
+  /// that only an app whose routes have keys (their builders are what make this object) carries
+  /// that code. A function, not a method: a class's methods are kept with its runtime record.
+  let add: (inout RouteTableCompiler, RouteTableCompiler.Entry, RouteKeys) -> Bool = RouteTableCompiler.add
 
   init() {}
 

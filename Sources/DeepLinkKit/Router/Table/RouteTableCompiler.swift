@@ -18,12 +18,16 @@ struct RouteTableCompiler {
   /// Whether a route's first segment is a custom-scheme link's host in Punycode, which a router of
   /// ASCII host names does not read (``FirstSegmentRule``).
   private let checksFirstSegments: Bool
-  private var hostTries: [String: SegmentTrie.Builder] = [:]
+  /// The tries of host groups, by normalized host, in the order the table first names each (a
+  /// table has few: a search of the list finds one).
+  private var hostTries: [(host: [UInt8], trie: SegmentTrie.Builder)] = []
   private var trie: SegmentTrie.Builder
   private var patterns: [RoutePattern] = []
   private var summaries: [LinkMatcher.RouteSummary] = []
   /// Indices of the kept definitions that print.
   private var printable: [Int] = []
+  /// The routes opened by key, which only routes with keys add to.
+  private var keyed: KeyedRoutes
 
   /// Compiles `routes` with the table's options.
   ///
@@ -53,7 +57,6 @@ struct RouteTableCompiler {
       let members = definition.members ?? []
       for index in members.indices where compiler.add(members[index]) { kept.appendUnspecialized(members[index]) }
     }
-    let keyed = KeyedRoutes(kept, pushURLKeys: pushURLKeys, problems: &compiler.problems)
     guard compiler.problems.isEmpty else { throw RouteTableError(problems: compiler.problems) }
     let adapter = URLAdapter(
       schemes: schemes, hosts: compiler.hostList, limits: limits, customSchemeHost: customSchemeHost)
@@ -61,9 +64,10 @@ struct RouteTableCompiler {
       kept,
       LinkMatcher(
         routes: compiler.summaries, patterns: compiler.patterns, trie: compiler.trie,
-        hostTries: compiler.hostTries.sortedByKey.mapUnspecialized { (Array($0.key.utf8), $0.value) }, adapter: adapter),
+        hostTries: compiler.hostTries, adapter: adapter),
       RouterTables(
-        keyed: keyed, printable: compiler.printable, isCaseSensitive: isCaseSensitive, pushURLKeys: pushURLKeys)
+        keyed: compiler.keyed, printable: compiler.printable, isCaseSensitive: isCaseSensitive, pushURLKeys: pushURLKeys
+      )
     )
   }
 
@@ -78,6 +82,7 @@ struct RouteTableCompiler {
     self.hostList = hostList
     self.isCaseSensitive = isCaseSensitive
     self.limits = limits
+    keyed = KeyedRoutes(pushURLKeys: pushURLKeys)
     trie = SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: routeCount)
     summaries.reserveCapacityUnspecialized(routeCount)
     patterns.reserveCapacityUnspecialized(routeCount)
@@ -103,31 +108,69 @@ struct RouteTableCompiler {
     if checksFirstSegments, let problem = FirstSegmentRule.problem(of: definition, pattern: pattern) {
       problems.appendUnspecialized(problem)
     }
-    var conflict: Int?
-    if let host = definition.host {
-      guard let normalized = HostGroupRule.listing(host, in: &hostList, problems: &problems) else { return false }
-      conflict = hostTries[
-        normalized, default: SegmentTrie.Builder(isCaseSensitive: isCaseSensitive, expectedRoutes: 8)
-      ]
-      .insert(pattern, route: summaries.count)
-    } else {
-      conflict = trie.insert(pattern, route: summaries.count)
-    }
+    let route = Entry(
+      pattern: pattern,
+      summary: LinkMatcher.RouteSummary(
+        pattern: definition.pattern, name: definition.name, sources: definition.sources,
+        requiresConfirmation: definition.requiresConfirmation),
+      isPrintable: definition.isPrintable)
+    // A route with keys is added through them (see `RouteKeys.add`).
+    if let keys = definition.keys { return keys.add(&self, route, keys) }
+    return keep(route, conflict: trie.insert(pattern, route: summaries.count))
+  }
+
+  /// What the compiler keeps of a route that passed its rules.
+  struct Entry {
+    var pattern: RoutePattern
+    var summary: LinkMatcher.RouteSummary
+    var isPrintable: Bool
+    var label: String { RouteLabel(pattern: summary.pattern, name: summary.name).text }
+  }
+
+  /// Keeps `route`, unless it has the shape of the route `conflict`: whether it was kept.
+  private mutating func keep(_ route: Entry, conflict: Int?) -> Bool {
     if let existing = conflict {
       let other = summaries[existing]
       let relation =
-        other.pattern == definition.pattern ? "are registered with the same pattern" : "have the same shape"
+        other.pattern == route.summary.pattern ? "are registered with the same pattern" : "have the same shape"
       let label = RouteLabel(pattern: other.pattern, name: other.name).text
       problems.appendUnspecialized(
-        .init(.conflict, "\(label) and \(definition.label) \(relation); a link could match either"))
+        .init(.conflict, "\(label) and \(route.label) \(relation); a link could match either"))
       return false
     }
-    patterns.appendUnspecialized(pattern)
-    summaries.appendUnspecialized(
-      LinkMatcher.RouteSummary(
-        pattern: definition.pattern, name: definition.name, sources: definition.sources,
-        requiresConfirmation: definition.requiresConfirmation))
-    if definition.isPrintable { printable.append(summaries.count - 1) }
+    patterns.appendUnspecialized(route.pattern)
+    summaries.appendUnspecialized(route.summary)
+    if route.isPrintable { printable.append(summaries.count - 1) }
+    return true
+  }
+
+  /// Adds a route with keys: checks its push rules, inserts it into its host's trie (or the shared
+  /// one), and registers its quick action, intent, activity type and push rules. Reached only
+  /// through ``RouteKeys/add``, which only the builders of keys make: an app that declares no key
+  /// and no host group carries none of this.
+  static func add(_ compiler: inout Self, _ route: Entry, _ keys: RouteKeys) -> Bool {
+    compiler.problems.appendUnspecialized(
+      contentsOf: PushRulesRule.problems(of: keys.pushRules, pattern: route.pattern, label: route.label))
+    let conflict: Int?
+    if let host = keys.host {
+      guard let normalized = HostGroupRule.listing(host, in: &compiler.hostList, problems: &compiler.problems) else {
+        return false
+      }
+      let name = Array(normalized.utf8)
+      if let place = compiler.hostTries.firstIndex(where: { $0.host == name }) {
+        conflict = compiler.hostTries[place].trie.insert(route.pattern, route: compiler.summaries.count)
+      } else {
+        var trie = SegmentTrie.Builder(isCaseSensitive: compiler.isCaseSensitive, expectedRoutes: 8)
+        conflict = trie.insert(route.pattern, route: compiler.summaries.count)
+        compiler.hostTries.append((name, trie))
+      }
+    } else {
+      conflict = compiler.trie.insert(route.pattern, route: compiler.summaries.count)
+    }
+    guard compiler.keep(route, conflict: conflict) else { return false }
+    let summaries = compiler.summaries
+    let label = { (index: Int) in RouteLabel(pattern: summaries[index].pattern, name: summaries[index].name).text }
+    compiler.keyed.register(keys, route: summaries.count - 1, label: label, problems: &compiler.problems)
     return true
   }
 }

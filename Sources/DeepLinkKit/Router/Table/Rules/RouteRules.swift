@@ -30,57 +30,65 @@ enum MatchableRule {
   }
 }
 
-/// Every way a route says it opens can open it: its `sources` list is not empty, and its push
-/// rule names the fields that pick it (or an action) and fills every path parameter (but the
-/// reply, which only a typed reply fills), or its route could never be built; and the reply is
-/// not a path parameter, which no link could fill.
+/// Every way a route says it opens can open it: its `sources` list is not empty, and the reply is
+/// not a path parameter, which no link could fill. (Its push rules are checked with its keys:
+/// ``PushRulesRule``.)
 enum SourcesRule {
   static func problems<Route>(of definition: RouteDefinition<Route>, pattern: RoutePattern)
     -> [RouteTableError.Problem]
   {
     var problems: [RouteTableError.Problem] = []
-    // Each message follows the route's label.
-    func add(_ code: RouteTableError.Problem.Code, _ reason: String) {
-      problems.appendUnspecialized(.init(code, definition.label + " " + reason))
+    if definition.sources?.isEmpty == true {
+      problems.appendUnspecialized(
+        .init(.invalidOption, definition.label + " has an empty list of sources, so nothing can open it"))
     }
     let reply = LinkPush.replyParameter
-    if definition.sources?.isEmpty == true {
-      add(.invalidOption, "has an empty list of sources, so nothing can open it")
-    }
     for case .parameter(reply, _) in pattern.segments {
-      add(
-        .invalidPattern,
-        "has the path parameter \(quoted(reply)), which only a notification's typed reply fills, so no link can open it; make it an optional query parameter (?\(reply)?)"
-      )
+      problems.appendUnspecialized(
+        .init(
+          .invalidPattern,
+          definition.label
+            + " has the path parameter \(quoted(reply)), which only a notification's typed reply fills, so no link can open it; make it an optional query parameter (?\(reply)?)"
+        ))
     }
-    for rule in definition.pushRules {
+    return problems
+  }
+}
+
+/// Each push rule of a route can open it: it names the fields that pick it (or an action) and
+/// fills every path parameter (but the reply, which only a typed reply fills), or its route could
+/// never be built. Run with the route's keys (``RouteTableCompiler``), which only a route with
+/// keys reaches.
+enum PushRulesRule {
+  static func problems(of rules: [PushRule], pattern: RoutePattern, label: String) -> [RouteTableError.Problem] {
+    var problems: [RouteTableError.Problem] = []
+    // Each message follows the route's label.
+    func add(_ reason: String) {
+      problems.appendUnspecialized(.init(.invalidOption, label + " " + reason))
+    }
+    let reply = LinkPush.replyParameter
+    for rule in rules {
       if rule.when.isEmpty, rule.answersTap {
         add(
-          .invalidOption,
           "has a push rule with no \"when\" fields and no action, so any notification would open it; name the fields that pick it"
         )
       }
       if rule.runsInBackground, rule.answersTap {
         let tap = rule.action == nil ? "a tap" : "a tap (\(quoted(LinkPush.defaultAction)) is the tap's own action)"
         add(
-          .invalidOption,
           "has a push rule that runs in the background for \(tap), which always opens the app; give it the action that runs in the background"
         )
       }
       if rule.action == LinkPush.dismissAction {
         add(
-          .invalidOption,
           "has a push rule for the dismiss action (\(quoted(LinkPush.dismissAction))), which opens no route; remove it")
       }
       if rule.parameters[reply] != nil {
         add(
-          .invalidOption,
           "has a push rule that fills \(quoted(reply)) from the payload; only the notification's typed reply fills it")
       }
       for name in pattern.parameterNames where rule.parameters[name] == nil && name != reply {
-        add(
-          .invalidOption,
-          "has a push rule that never fills its path parameter \(quoted(name)); add it to the rule's parameters")
+        add("has a push rule that never fills its path parameter \(quoted(name)); add it to the rule's parameters")
       }
     }
     return problems
