@@ -42,6 +42,20 @@ import Testing
     #expect(outcome(input).route == TestRoute("message", parameters: ["id": "6"]))
   }
 
+  /// A tap's link that opens nothing gives way to the rule that matches; when that rule cannot
+  /// build its route, the rule's refusal is the answer, not the link's.
+  @Test func aMatchingRulesRefusalComesBeforeTheLinksOne() {
+    let input = Self.push(["deeplink": "https://evil.example.com/x", "type": "message"])
+    #expect(
+      outcome(input).error
+        == DeepLinkError(
+          .invalidParameter,
+          #"parameter "id" of route "message" (/messages/:id) is missing: the payload has no field "message_id""#))
+    // Two links that open nothing, and no rule: the first link's refusal.
+    let links = Self.push(["deeplink": "https://evil.example.com/x", "link": "ftp://nowhere"])
+    #expect(outcome(links).error?.code == .unknownHost)
+  }
+
   @Test func anUnresolvableLinkExplainsWhenNoRuleMatches() {
     let error = outcome(Self.push(["deeplink": "https://evil.example.com/x"])).error
     #expect(error?.code == .unknownHost)

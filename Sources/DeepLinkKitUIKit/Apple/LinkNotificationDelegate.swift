@@ -33,9 +33,11 @@
   public final class LinkNotificationDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
     // Unchecked: `wrapped` is only called from the notification center's callbacks, as it would
     // be if it were the center's delegate itself.
-    private let route:
-      @Sendable (UNNotificationResponse, @escaping @Sendable () -> Void, (@escaping @Sendable () -> Void) -> Bool) ->
-        Void
+    private typealias Routing =
+      @Sendable (
+        UNNotificationResponse, @escaping @Sendable () -> Void, (@escaping @Sendable () -> Void) -> Bool
+      ) -> Void
+    private let route: Routing
     private let wrapped: (any UNUserNotificationCenterDelegate)?
     private let presentation: (@Sendable ([String: String]) -> UNNotificationPresentationOptions)?
 
@@ -49,13 +51,22 @@
     ///     shown, decided per notification from its payload's fields, read as a tap's are
     ///     (`"data.id": "7"`); the wrapped delegate is still called, and its answer not used.
     ///     Without it the wrapped delegate decides, or else it is not shown, as without a delegate.
-    public init<Route>(
+    public convenience init<Route>(
       receiver: LinkReceiver<Route>, wrapping: (any UNUserNotificationCenterDelegate)? = nil,
       presentation: (@Sendable ([String: String]) -> UNNotificationPresentationOptions)? = nil
     ) {
-      route = { receiver.didReceive($0, completion: $1, forwarding: $2) }
-      wrapped = wrapping
-      self.presentation = presentation
+      self.init({ receiver.didReceive($0, completion: $1, forwarding: $2) }, wrapping, presentation)
+    }
+
+    // The designated initializer takes the routing closure the public one makes: the class's
+    // runtime record, which an Objective-C class keeps in every app that links this module, lists
+    // its designated initializers, and so kept all a tap's routing (the receiver's notification
+    // handling, resolving a push) in apps that never make a delegate.
+    private init(
+      _ route: @escaping Routing, _ wrapped: (any UNUserNotificationCenterDelegate)?,
+      _ presentation: (@Sendable ([String: String]) -> UNNotificationPresentationOptions)?
+    ) {
+      (self.route, self.wrapped, self.presentation) = (route, wrapped, presentation)
     }
 
     public func userNotificationCenter(

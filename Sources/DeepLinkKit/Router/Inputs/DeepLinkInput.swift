@@ -25,9 +25,12 @@ public struct DeepLinkInput: Sendable, Equatable, CustomStringConvertible {
     let kind: Kind
     let sendingApplication: String?
     let sceneIdentifier: String?
+    /// What an input other than a link leads to (`KeyedLookup.swift`); `nil` for a link.
+    let lead: Lead?
 
-    init(kind: Kind, sendingApplication: String?, sceneIdentifier: String?) {
+    init(kind: Kind, lead: Lead?, sendingApplication: String?, sceneIdentifier: String?) {
       self.kind = kind
+      self.lead = lead
       self.sendingApplication = sendingApplication
       self.sceneIdentifier = sceneIdentifier
     }
@@ -40,7 +43,13 @@ public struct DeepLinkInput: Sendable, Equatable, CustomStringConvertible {
   }
   private let storage: Storage
 
+  /// Leads an input other than a link (`KeyedLookup.swift`): its factory makes it, so that an app
+  /// that receives only links carries none of the code that resolves the other kinds.
+  typealias Lead = @Sendable (LinkMatcher) -> KeyedLead
+
   var kind: Kind { storage.kind }
+  /// What this input leads to, found by `matcher`; `nil` for a link.
+  func lead(_ matcher: LinkMatcher) -> KeyedLead? { storage.lead?(matcher) }
   /// The request identifier and the action of the notification this input is, when iOS gave the
   /// request's identifier (the dispatcher's notification taps). Read in place: the dispatcher's
   /// module, given `kind`, copied its payloads for every link.
@@ -55,8 +64,8 @@ public struct DeepLinkInput: Sendable, Equatable, CustomStringConvertible {
   /// delivery's context, so that a multi-window app navigates the right window.
   package var sceneIdentifier: String? { storage.sceneIdentifier }
 
-  init(kind: Kind, sendingApplication: String? = nil, sceneIdentifier: String? = nil) {
-    storage = Storage(kind: kind, sendingApplication: sendingApplication, sceneIdentifier: sceneIdentifier)
+  init(kind: Kind, lead: Lead? = nil, sendingApplication: String? = nil, sceneIdentifier: String? = nil) {
+    storage = Storage(kind: kind, lead: lead, sendingApplication: sendingApplication, sceneIdentifier: sceneIdentifier)
   }
 
   /// This input, as it arrived in `scene` from `sendingApplication`.
@@ -67,7 +76,7 @@ public struct DeepLinkInput: Sendable, Equatable, CustomStringConvertible {
   /// - Returns: The input with both recorded.
   public func arriving(in scene: String?, from sendingApplication: String? = nil) -> DeepLinkInput {
     DeepLinkInput(
-      kind: kind, sendingApplication: sendingApplication ?? self.sendingApplication,
+      kind: kind, lead: storage.lead, sendingApplication: sendingApplication ?? self.sendingApplication,
       sceneIdentifier: scene ?? sceneIdentifier)
   }
 
@@ -155,22 +164,22 @@ public struct DeepLinkInput: Sendable, Equatable, CustomStringConvertible {
 
   /// A tap on a push notification, or one of its actions, as read already.
   package static func push(_ notification: LinkPush) -> DeepLinkInput {
-    DeepLinkInput(kind: .push(notification))
+    DeepLinkInput(kind: .push(notification), lead: { $0.lead(for: notification) })
   }
 
   /// A home-screen quick action, as read already.
   package static func quickAction(_ action: LinkQuickAction) -> DeepLinkInput {
-    DeepLinkInput(kind: .quickAction(action))
+    DeepLinkInput(kind: .quickAction(action), lead: { $0.lead(for: action) })
   }
 
   /// A Siri intent or App Intent, as read already.
   package static func intent(_ intent: IntentInvocation) -> DeepLinkInput {
-    DeepLinkInput(kind: .intent(intent))
+    DeepLinkInput(kind: .intent(intent), lead: { $0.lead(for: intent) })
   }
 
   /// A continued user activity, as read already.
   package static func userActivity(_ activity: ContinuedActivity) -> DeepLinkInput {
-    DeepLinkInput(kind: .userActivity(activity))
+    DeepLinkInput(kind: .userActivity(activity), lead: { $0.lead(for: activity) })
   }
 
   /// The source the input declares, or the one its URL's scheme implies, before it is resolved.

@@ -4,7 +4,11 @@
 /// Filled one route at a time, and only for a route that has keys (``RouteTableCompiler``
 /// reaches ``register(_:route:label:problems:)`` through the route's ``RouteKeys``): an app that
 /// declares no keyed route carries none of this code, only the empty tables its look-ups read.
-struct KeyedRoutes: Sendable {
+///
+/// A class, filled while the table is compiled and never changed after (which makes it
+/// `Sendable`): a struct of these tables and functions was a type whose value witnesses every app
+/// kept.
+final class KeyedRoutes: @unchecked Sendable {
   var shortcuts: [String: Int] = [:]
   var intents: [String: Int] = [:]
   var activities: [String: Int] = [:]
@@ -12,6 +16,13 @@ struct KeyedRoutes: Sendable {
   /// The payload fields a push's link is looked for under: every key at the top level, then
   /// every key inside `data`.
   let pushLinkFields: [String]
+  /// The routes that only notification actions running in the background open, with the first
+  /// such action: no tap navigates to them.
+  var backgroundOnlyActions: [(route: Int, action: String)] = []
+  /// Reads a keyed route's parameters from named values (``LinkMatcher/namedRoute(_:_:_:_:_:_:)``):
+  /// set by ``register(_:route:label:problems:)``, so that an app none of whose routes has keys
+  /// carries none of that code.
+  var namedRoute: (@Sendable (LinkMatcher, Int, [String: String], String?, DeepLinkSource, KeyedLead) -> Void)?
 
   init(pushURLKeys: [String]) {
     pushLinkFields = pushURLKeys + pushURLKeys.map { "data." + $0 }
@@ -19,7 +30,7 @@ struct KeyedRoutes: Sendable {
 
   /// Registers the keys of the kept route `index`, and names each key another route has already,
   /// with `label` (a kept route's label, by index).
-  mutating func register(
+  func register(
     _ keys: RouteKeys, route index: Int, label: (Int) -> String, problems: inout [RouteTableError.Problem]
   ) {
     func register(_ key: String?, _ kind: String, _ table: inout [String: Int]) {
@@ -31,6 +42,8 @@ struct KeyedRoutes: Sendable {
         table[key] = index
       }
     }
+    namedRoute = LinkMatcher.namedRoute
+    if let action = keys.backgroundOnlyAction { backgroundOnlyActions.appendUnspecialized((index, action)) }
     register(keys.shortcutType, "quick action", &shortcuts)
     register(keys.intentName, "intent", &intents)
     if let type = keys.activityType,

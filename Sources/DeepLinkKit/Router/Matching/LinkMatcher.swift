@@ -17,6 +17,8 @@ final class LinkMatcher: Sendable {
   private let trie: SegmentTrie
   /// The routes of ``RouteDefinition/host(_:_:)`` groups, with their normalized host's bytes.
   private let hostTries: [(host: [UInt8], trie: SegmentTrie)]
+  /// The routes other sources open by key (`KeyedLookup.swift` finds them).
+  let keyed: KeyedRoutes
 
   /// What the matcher needs of a route's definition.
   struct RouteSummary {
@@ -28,9 +30,10 @@ final class LinkMatcher: Sendable {
 
   init(
     routes: [RouteSummary], patterns: [RoutePattern], trie: SegmentTrie.Builder,
-    hostTries: [(host: [UInt8], trie: SegmentTrie.Builder)], adapter: URLAdapter
+    hostTries: [(host: [UInt8], trie: SegmentTrie.Builder)], keyed: KeyedRoutes, adapter: URLAdapter
   ) {
     self.adapter = adapter
+    self.keyed = keyed
     self.patterns = patterns
     var essentials: [RouteEssentials] = []
     var routeNames: [String?] = []

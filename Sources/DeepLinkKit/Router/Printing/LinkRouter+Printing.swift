@@ -99,8 +99,9 @@ extension LinkRouter {
         path.append(PercentEncoding.encodePathSegment(text))
       case .parameter, .catchAll:
         guard
-          let (name, value) = try namedValue(
-            for: segment, in: parameters, of: definition, segmentCount: patterns[index].segments.count)
+          let (name, value) = try NamedValues.value(
+            for: segment, in: parameters, of: { definition.label }, limits: limits,
+            segmentCount: patterns[index].segments.count)
         else { continue }
         // A catch-all's value spans segments; a parameter's is one, with any "/" encoded.
         let parts: [String]

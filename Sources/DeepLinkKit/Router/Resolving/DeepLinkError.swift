@@ -130,6 +130,13 @@ extension DeepLinkError {
     DeepLinkError(.malformedInput, "malformed link: \(reason)")
   }
 
+  /// The refusal of values that set the reply parameter (`LinkPush.replyParameter`) from
+  /// `source`, which is not a typed reply.
+  static func forgedReply(from source: DeepLinkSource) -> DeepLinkError {
+    .invalidParameter(
+      LinkPush.replyParameter, "is set only by a notification's typed reply; \(source.phrase) cannot set it")
+  }
+
   static func invalidParameter(_ name: String, _ reason: String) -> DeepLinkError {
     DeepLinkError(.invalidParameter, "parameter \(quoted(name)) \(reason)")
   }

@@ -80,7 +80,7 @@ extension LinkRouter {
   private func routeFromMatch(
     _ match: consuming LinkMatch, checkingSources: Bool, verifying: Bool = true, details: inout ResolutionDetails?
   ) throws(DeepLinkError) -> Route {
-    if match.parameters.contains(named: LinkPush.replyParameterBytes) { throw Self.forgedReply(from: match.source) }
+    if match.parameters.contains(named: LinkPush.replyParameterBytes) { throw .forgedReply(from: match.source) }
     // The match's parameters are handed over, not shared, so that a declared default is added in
     // place rather than to a copy.
     return try buildRoute(
@@ -171,11 +171,5 @@ extension LinkRouter {
     guard let index = definitionPrinting(route)?.index else { return false }
     if let sources = definitions[index].sources, !sources.contains(source) { throw sourceNotAllowed(index, source) }
     return definitions[index].requiresConfirmation
-  }
-
-  /// The refusal of values that set the reply parameter (`LinkPush.replyParameter`) from `source`, which is not a typed reply.
-  static func forgedReply(from source: DeepLinkSource) -> DeepLinkError {
-    .invalidParameter(
-      LinkPush.replyParameter, "is set only by a notification's typed reply; \(source.phrase) cannot set it")
   }
 }

@@ -24,124 +24,56 @@ extension LinkRouter {
   /// The route `input` opens; the rest of its resolution goes in `details`.
   @usableFromInline
   package func resolvedRoute(_ input: DeepLinkInput, details: inout ResolutionDetails?) throws(DeepLinkError) -> Route {
-    switch input.kind {
-    case .url(let url, let source):
+    // Any input but a link leads somewhere through the function its factory gave it (see
+    // `KeyedLookup.swift`), so that an app that receives only links carries none of that code.
+    guard let lead = input.lead(matcher) else {
+      guard case .url(let url, let source) = input.kind else {
+        throw DeepLinkError(.noRoute, "the input leads nowhere")
+      }
       return try resolvedRoute(url, source: source, details: &details)
-    case .push(let notification):
-      return try route(for: notification, details: &details)
-    case .quickAction(let action):
-      guard let index = keyed.shortcuts[action.type] else {
-        throw DeepLinkError(.noRoute, "no route opens the quick action \(quoted(action.type))")
-      }
-      return try routeFromNamedValues(index, values: action.userInfo, source: .shortcut, details: &details)
-    case .intent(let intent):
-      guard let index = keyed.intents[intent.name] else {
-        throw DeepLinkError(.noRoute, "no route opens the intent \(quoted(intent.name))")
-      }
-      if let (name, value) = intent.unreadParameters.sortedByKey.first {
-        throw .invalidParameter(
-          name,
-          "of \(definitions[index].label) is not read from the intent \(quoted(intent.name)): its value is \(value), and a route value is read from text, a number, a URL, a UUID or one object's identifier"
-        )
-      }
-      return try routeFromNamedValues(index, values: intent.parameters, source: .intent, details: &details)
-    case .userActivity(let activity):
-      return try route(for: activity, details: &details)
     }
+    var linkError: DeepLinkError?
+    for link in lead.links {
+      do throws(DeepLinkError) {
+        let route = try resolvedRoute(link, source: lead.linkSource, details: &details)
+        // A route only background actions open ("Save for later") is no place a tap navigates to.
+        if lead.isTap, let index = details?.index,
+          let action = keyed.backgroundOnlyActions.first(where: { $0.route == index })?.action
+        {
+          throw DeepLinkError(
+            .sourceNotAllowed,
+            "\(routeNames.label(index)) opens only from the notification action \(quoted(action)), which runs "
+              + "in the background; a tap does not open it")
+        }
+        return route
+      } catch {
+        linkError = linkError ?? error
+      }
+    }
+    if let failure = lead.failure { throw failure }
+    guard let found = lead.found else {
+      throw linkError ?? lead.refusal ?? DeepLinkError(.noRoute, "the input leads nowhere")
+    }
+    // The route a key found, built as a link's is, from what building reads of its record (the
+    // rest of a record serves a link's match).
+    let definition = definitions[found.index]
+    let record = RouteEssentials(
+      sources: RouteEssentials.bits(of: definition.sources), requiresConfirmation: definition.requiresConfirmation,
+      declaresQuery: !patterns[found.index].query.isEmpty, capacity: 0, defaultBytes: 0, captureCount: 0,
+      first: .none, second: .none, overflow: 0)
+    var parameters = found.parameters
+    let route = try buildRoute(
+      found.index, record, &parameters, source: found.source, linkKind: nil, checkingSources: true,
+      details: &details)
+    details?.replyTruncation = lead.replyTruncation
+    details?.runsInBackground = lead.runsInBackground
+    return route
   }
 
   /// The names of the path parameters of the route that the intent `name` opens (none when no
   /// route does): what the glue reads from an intent's properties.
   package func parameterNames(ofIntent name: String) -> [String] {
     keyed.intents[name].map { patterns[$0].parameterNames } ?? []
-  }
-
-  private func route(for activity: ContinuedActivity, details: inout ResolutionDetails?) throws(DeepLinkError)
-    -> Route
-  {
-    switch activity.type {
-    case ContinuedActivity.browsingWebType:
-      guard let url = activity.webpageURL else {
-        throw .malformed("a web-browsing user activity has no webpage URL")
-      }
-      // It stands for a universal link: its page is http(s), never a custom scheme (found by fuzzing).
-      guard url.hasPrefixIgnoringASCIICase("https:") || url.hasPrefixIgnoringASCIICase("http:") else {
-        throw DeepLinkError(
-          .unsupportedScheme, "the webpage of a web-browsing user activity must be an https link, not \(quoted(url))")
-      }
-      return try resolvedRoute(url, source: nil, details: &details)
-    case ContinuedActivity.spotlightItemType:
-      guard let identifier = activity.userInfo[ContinuedActivity.spotlightIdentifierKey] else {
-        throw DeepLinkError(.noRoute, "the Spotlight item has no identifier")
-      }
-      guard identifier.contains(":") else {
-        throw DeepLinkError(.noRoute, "the Spotlight item identifier \(quoted(identifier)) is not a link")
-      }
-      return try resolvedRoute(identifier, source: .userActivity, details: &details)
-    default:
-      guard let index = keyed.activities[activity.type] else {
-        throw DeepLinkError(.noRoute, "no route opens the user activity type \(quoted(activity.type))")
-      }
-      return try routeFromNamedValues(index, values: activity.userInfo, source: .userActivity, details: &details)
-    }
-  }
-
-  private func route(for notification: LinkPush, details: inout ResolutionDetails?) throws(DeepLinkError)
-    -> Route
-  {
-    let action = notification.actionIdentifier
-    if notification.fields.count > limits.maxPayloadFields {
-      throw InputLimits.tooLarge(
-        "the notification's payload has \(notification.fields.count) fields", limit: "\(limits.maxPayloadFields)")
-    }
-    if notification.depth > limits.maxPayloadDepth {
-      throw InputLimits.tooLarge(
-        "the notification's payload nests \(notification.depth) levels deep", limit: "\(limits.maxPayloadDepth)")
-    }
-    if action == LinkPush.dismissAction {
-      throw DeepLinkError(.noRoute, "a dismissed notification opens no route")
-    }
-    let isTap = action == LinkPush.defaultAction
-    var linkError: DeepLinkError?
-    if isTap {
-      for field in keyed.pushLinkFields {
-        guard let link = notification.fields[field] else { continue }
-        do throws(DeepLinkError) {
-          let route = try resolvedRoute(link, source: .push, details: &details)
-          // A route only background actions open ("Save for later") is no place a tap navigates to.
-          if let index = details?.index, let action = definitions[index].backgroundOnlyAction {
-            throw DeepLinkError(
-              .sourceNotAllowed,
-              "\(definitions[index].label) opens only from the notification action \(quoted(action)), which runs "
-                + "in the background; a tap does not open it")
-          }
-          return route
-        } catch {
-          linkError = linkError ?? error
-        }
-      }
-    }
-    guard
-      let (rule, index) = keyed.pushRules.first(where: { $0.rule.matches(notification, action: isTap ? nil : action) })
-    else {
-      if let linkError { throw linkError }
-      throw DeepLinkError(
-        .noRoute,
-        isTap
-          ? "no route matches the notification's payload" : "no route opens the notification action \(quoted(action))")
-    }
-    var values: [String: String] = [:]
-    for (parameter, field) in rule.parameters.sortedByKey {
-      guard let value = notification.fields[field] else {
-        throw .invalidParameter(
-          parameter, "of \(definitions[index].label) is missing: the payload has no field \(quoted(field))")
-      }
-      values[parameter] = value
-    }
-    let route = try routeFromNamedValues(
-      index, values: values, typedReply: notification.replyText, source: .push, details: &details)
-    details?.runsInBackground = rule.runsInBackground
-    return route
   }
 }
 

@@ -35,7 +35,7 @@ public struct LinkRouter<Route: Hashable & Sendable>: Sendable {
   /// instructions a call); passed by address, they did.
   let tables: RouterTables
 
-  var keyed: KeyedRoutes { tables.keyed }
+  var keyed: KeyedRoutes { matcher.keyed }
   /// The definitions that print routes, in table order.
   var printable: [Int] { tables.printable }
   /// The table's options as given, for ``routeTable``.
@@ -112,13 +112,11 @@ class RouteParserBox: @unchecked Sendable {}
 
 /// What a router keeps beside its matcher, definitions and parsers (see ``LinkRouter/tables``).
 final class RouterTables: Sendable {
-  let keyed: KeyedRoutes
   let printable: [Int]
   let isCaseSensitive: Bool
   let pushURLKeys: [String]
 
-  init(keyed: KeyedRoutes, printable: [Int], isCaseSensitive: Bool, pushURLKeys: [String]) {
-    self.keyed = keyed
+  init(printable: [Int], isCaseSensitive: Bool, pushURLKeys: [String]) {
     self.printable = printable
     self.isCaseSensitive = isCaseSensitive
     self.pushURLKeys = pushURLKeys

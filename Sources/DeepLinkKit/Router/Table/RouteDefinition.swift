@@ -58,10 +58,7 @@ public struct RouteDefinition<Route>: Sendable {
 
   /// The action of the first push rule, when every push rule of the route is a notification
   /// action that runs in the background: a route only such actions open, which a tap does not.
-  package var backgroundOnlyAction: String? {
-    guard !pushRules.isEmpty, pushRules.allSatisfy({ $0.runsInBackground && !$0.answersTap }) else { return nil }
-    return pushRules.first?.action
-  }
+  package var backgroundOnlyAction: String? { keys?.backgroundOnlyAction }
   /// Whether the app must confirm this route before it is delivered from an untrusted source
   /// (a custom-scheme URL, which any app can send).
   package private(set) var requiresConfirmation = false
@@ -334,6 +331,13 @@ final class RouteKeys: @unchecked Sendable {
   let add: (inout RouteTableCompiler, RouteTableCompiler.Entry, RouteKeys) -> Bool = RouteTableCompiler.add
 
   init() {}
+
+  /// The action of the first push rule, when every push rule is a notification action that runs
+  /// in the background (see ``RouteDefinition/backgroundOnlyAction``).
+  var backgroundOnlyAction: String? {
+    guard !pushRules.isEmpty, pushRules.allSatisfy({ $0.runsInBackground && !$0.answersTap }) else { return nil }
+    return pushRules.first?.action
+  }
 
   /// A copy to change.
   func copy() -> RouteKeys {

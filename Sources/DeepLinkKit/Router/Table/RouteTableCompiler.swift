@@ -27,7 +27,7 @@ struct RouteTableCompiler {
   /// Indices of the kept definitions that print.
   private var printable: [Int] = []
   /// The routes opened by key, which only routes with keys add to.
-  private var keyed: KeyedRoutes
+  private let keyed: KeyedRoutes
 
   /// Compiles `routes` with the table's options.
   ///
@@ -64,9 +64,9 @@ struct RouteTableCompiler {
       kept,
       LinkMatcher(
         routes: compiler.summaries, patterns: compiler.patterns, trie: compiler.trie,
-        hostTries: compiler.hostTries, adapter: adapter),
+        hostTries: compiler.hostTries, keyed: compiler.keyed, adapter: adapter),
       RouterTables(
-        keyed: compiler.keyed, printable: compiler.printable, isCaseSensitive: isCaseSensitive, pushURLKeys: pushURLKeys
+        printable: compiler.printable, isCaseSensitive: isCaseSensitive, pushURLKeys: pushURLKeys
       )
     )
   }
@@ -108,23 +108,25 @@ struct RouteTableCompiler {
     if checksFirstSegments, let problem = FirstSegmentRule.problem(of: definition, pattern: pattern) {
       problems.appendUnspecialized(problem)
     }
-    let route = Entry(
+    let route: Entry = (
       pattern: pattern,
       summary: LinkMatcher.RouteSummary(
         pattern: definition.pattern, name: definition.name, sources: definition.sources,
         requiresConfirmation: definition.requiresConfirmation),
-      isPrintable: definition.isPrintable)
+      isPrintable: definition.isPrintable
+    )
     // A route with keys is added through them (see `RouteKeys.add`).
     if let keys = definition.keys { return keys.add(&self, route, keys) }
     return keep(route, conflict: trie.insert(pattern, route: summaries.count))
   }
 
-  /// What the compiler keeps of a route that passed its rules.
-  struct Entry {
-    var pattern: RoutePattern
-    var summary: LinkMatcher.RouteSummary
-    var isPrintable: Bool
-    var label: String { RouteLabel(pattern: summary.pattern, name: summary.name).text }
+  /// What the compiler keeps of a route that passed its rules. (A tuple: a struct is a type whose
+  /// runtime record and value witnesses every app keeps.)
+  typealias Entry = (pattern: RoutePattern, summary: LinkMatcher.RouteSummary, isPrintable: Bool)
+
+  /// How `route` reads in messages.
+  private static func label(_ route: Entry) -> String {
+    RouteLabel(pattern: route.summary.pattern, name: route.summary.name).text
   }
 
   /// Keeps `route`, unless it has the shape of the route `conflict`: whether it was kept.
@@ -135,7 +137,7 @@ struct RouteTableCompiler {
         other.pattern == route.summary.pattern ? "are registered with the same pattern" : "have the same shape"
       let label = RouteLabel(pattern: other.pattern, name: other.name).text
       problems.appendUnspecialized(
-        .init(.conflict, "\(label) and \(route.label) \(relation); a link could match either"))
+        .init(.conflict, "\(label) and \(Self.label(route)) \(relation); a link could match either"))
       return false
     }
     patterns.appendUnspecialized(route.pattern)
@@ -150,7 +152,7 @@ struct RouteTableCompiler {
   /// and no host group carries none of this.
   static func add(_ compiler: inout Self, _ route: Entry, _ keys: RouteKeys) -> Bool {
     compiler.problems.appendUnspecialized(
-      contentsOf: PushRulesRule.problems(of: keys.pushRules, pattern: route.pattern, label: route.label))
+      contentsOf: PushRulesRule.problems(of: keys.pushRules, pattern: route.pattern, label: label(route)))
     let conflict: Int?
     if let host = keys.host {
       guard let normalized = HostGroupRule.listing(host, in: &compiler.hostList, problems: &compiler.problems) else {
