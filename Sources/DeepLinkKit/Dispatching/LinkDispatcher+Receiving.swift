@@ -157,7 +157,7 @@ extension LinkDispatcher {
     whenDone: (@MainActor @Sendable () -> Void)? = nil
   ) {
     let wasEmpty = inbox.withLock { pending in
-      pending.append(PendingInput(input: input, scene: scene, completion: completion, whenDone: whenDone))
+      pending.append((input, scene, completion, whenDone))
       return pending.count == 1
     }
     // One drain takes every link waiting, so one hand-over per empty-to-waiting change is

@@ -49,15 +49,15 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// (a daily reminder's) can be.
   static var tapMemory: Duration { .seconds(60) }
 
-  struct PendingInput: Sendable {
-    let input: DeepLinkInput
-    /// Reads the link's scene on the main actor, where a scene can be read.
-    let scene: (@MainActor @Sendable () -> String?)?
-    let completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)?
-    /// Called once the link is received, or, for a background action delivered at once, once
-    /// the background handler has finished.
-    var whenDone: (@MainActor @Sendable () -> Void)? = nil
-  }
+  /// A link handed over from another thread (``submit(_:completion:)``): the input; what reads
+  /// its scene on the main actor, where a scene can be read; what is told its outcome; and what is
+  /// called once it is received (or, for a background action delivered at once, once the
+  /// background handler has finished). A tuple: a struct of these, whose layout depends on the
+  /// route type, was a type whose metadata and value witnesses every app kept (1.1 KB).
+  typealias PendingInput = (
+    input: DeepLinkInput, scene: (@MainActor @Sendable () -> String?)?,
+    completion: (@MainActor @Sendable (LinkOutcome<Route>) -> Void)?, whenDone: (@MainActor @Sendable () -> Void)?
+  )
 
   /// The router that resolves arriving links.
   public let router: LinkRouter<Route>
