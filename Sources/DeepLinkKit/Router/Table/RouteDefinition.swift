@@ -274,6 +274,9 @@ class RouteBody<Route>: RouteParserBox, @unchecked Sendable {
   var problems: [String] { [] }
   /// A group's routes, already under its prefix; `nil` for a single route.
   var members: [RouteDefinition<Route>]? { nil }
+  /// What adds a group to a table (``RouteTableCompiler/addGroup(_:_:_:)``); `nil` for a single
+  /// route.
+  var addGroup: RouteGroup<Route>.Add? { nil }
   /// Whether it prints routes.
   var isPrintable: Bool { false }
 }
@@ -296,13 +299,26 @@ final class CustomRoute<Route>: RouteBody<Route>, @unchecked Sendable {
 
 /// A group of routes (``RouteDefinition/mount(_:_:_:)``, ``RouteDefinition/host(_:_:)``): its
 /// members are the routes; it prints nothing itself, and parses nothing.
+///
+/// It holds what adds it to a table, made here: only an app that mounts a group or declares a host
+/// group carries that code (the group's checks, its members' loop), not every app, as it would
+/// were the table compiler to call it itself.
 final class RouteGroup<Route>: RouteBody<Route>, @unchecked Sendable {
+  typealias Add = (RouteDefinition<Route>, inout RouteTableCompiler, inout [RouteDefinition<Route>]) -> Void
+
   private let groupMembers: [RouteDefinition<Route>]
   private let groupProblems: [String]
+  private let add: Add
 
-  init(members: [RouteDefinition<Route>], problems: [String]) {
-    groupMembers = members
-    groupProblems = problems
+  /// A group of `members`, with the problems found when it was declared. (A convenience
+  /// initializer: a class's designated ones are listed in its runtime record, which every app
+  /// keeps, and so would keep what this one reaches.)
+  convenience init(members: [RouteDefinition<Route>], problems: [String]) {
+    self.init(members, problems, RouteTableCompiler.addGroup)
+  }
+
+  private init(_ members: [RouteDefinition<Route>], _ problems: [String], _ add: @escaping Add) {
+    (groupMembers, groupProblems, self.add) = (members, problems, add)
   }
 
   override func parse(_ parameters: RouteParameters) throws -> Route {
@@ -311,6 +327,7 @@ final class RouteGroup<Route>: RouteBody<Route>, @unchecked Sendable {
 
   override var members: [RouteDefinition<Route>]? { groupMembers }
   override var problems: [String] { groupProblems }
+  override var addGroup: Add? { add }
 }
 
 /// What opens a route besides its link, its one host and its landing page (see

@@ -49,13 +49,12 @@ struct RouteTableCompiler {
     var kept: [RouteDefinition<Route>] = []
     kept.reserveCapacityUnspecialized(routeCount)
     for definition in routes {
-      guard definition.isGroup else {
-        if compiler.add(definition) { kept.appendUnspecialized(definition) }
-        continue
+      // A group is added through what its body holds (see `RouteGroup`).
+      if definition.isGroup, let addGroup = definition.body.addGroup {
+        addGroup(definition, &compiler, &kept)
+      } else if compiler.add(definition) {
+        kept.appendUnspecialized(definition)
       }
-      compiler.problems.appendUnspecialized(contentsOf: GroupRule.problems(of: definition))
-      let members = definition.members ?? []
-      for index in members.indices where compiler.add(members[index]) { kept.appendUnspecialized(members[index]) }
     }
     guard compiler.problems.isEmpty else { throw RouteTableError(problems: compiler.problems) }
     let adapter = URLAdapter(
@@ -118,6 +117,16 @@ struct RouteTableCompiler {
     // A route with keys is added through them (see `RouteKeys.add`).
     if let keys = definition.keys { return keys.add(&self, route, keys) }
     return keep(route, conflict: trie.insert(pattern, route: summaries.count))
+  }
+
+  /// Checks a group and adds its routes, keeping those that pass in `kept`. Reached only through
+  /// ``RouteGroup``, which only mounting a group or declaring a host group makes.
+  static func addGroup<Route>(
+    _ group: RouteDefinition<Route>, _ compiler: inout Self, _ kept: inout [RouteDefinition<Route>]
+  ) {
+    compiler.problems.appendUnspecialized(contentsOf: GroupRule.problems(of: group))
+    let members = group.members ?? []
+    for index in members.indices where compiler.add(members[index]) { kept.appendUnspecialized(members[index]) }
   }
 
   /// What the compiler keeps of a route that passed its rules. (A tuple: a struct is a type whose
