@@ -338,6 +338,21 @@ private let seedRouter = try! LinkRouter<DeeplinkType>(
     #expect(router.roundTripProblems().isEmpty)
   }
 
+  /// A group's own sources and confirmation would apply to none of its routes: the table is
+  /// refused, naming the group, and a sound group's routes open.
+  @Test func aGroupWithASourceOfItsOwnIsRefused() throws {
+    let group = RouteDefinition<Mistake>.mount("/cards", CardFlow.routes) { (_: CardRoute) in .flag }
+    do {
+      _ = try LinkRouter<Mistake>(schemes: ["m"], routes: [group.shortcut("com.example.cards")])
+      Issue.record("the table was built")
+    } catch {
+      #expect(
+        error.problems.map(\.message).contains(
+          "the group at /cards has a source or confirmation of its own; give them to its routes"))
+    }
+    #expect(try LinkRouter<Mistake>(schemes: ["m"], routes: [group]).routeCount == CardFlow.routes.count)
+  }
+
   @Test func aGroupThatDropsItsRoutesIsFound() throws {
     let router = try LinkRouter<Mistake>(
       schemes: ["m"], routes: [.mount("/cards", CardFlow.routes) { (_: CardRoute) in .flag }])
