@@ -218,12 +218,11 @@ import Testing
         .path("/both", to: .both).push(when: ["kind": "a", "sub": "1"]),
         .host("help.example.com", [.path("/hosted", to: .hosted).push(when: ["kind": "a", "sub": "1", "deep": "x"])]),
       ])
-    func route(_ payload: [AnyHashable: Any]) throws -> Route { try router.resolve(Self.push(payload)).route }
-    #expect(try route(["kind": "a", "group": "g"]) == .kind)
-    #expect(try route(["group": "g", "kind": "a"]) == .kind)
-    #expect(try route(["kind": "a", "sub": "1", "group": "g"]) == .both)
-    #expect(try route(["kind": "a", "sub": "1", "deep": "x"]) == .hosted)
-    #expect(try route(["group": "g"]) == .group)
+    #expect(try router.resolve(Self.push(["kind": "a", "group": "g"])).route == .kind)
+    #expect(try router.resolve(Self.push(["group": "g", "kind": "a"])).route == .kind)
+    #expect(try router.resolve(Self.push(["kind": "a", "sub": "1", "group": "g"])).route == .both)
+    #expect(try router.resolve(Self.push(["kind": "a", "sub": "1", "deep": "x"])).route == .hosted)
+    #expect(try router.resolve(Self.push(["group": "g"])).route == .group)
   }
 
   /// A keyed route's problems are found as a route without keys' are, in a host group too.

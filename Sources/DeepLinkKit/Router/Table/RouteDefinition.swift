@@ -56,9 +56,6 @@ public struct RouteDefinition<Route>: Sendable {
   /// order ``push(when:parameters:action:runsInBackground:)`` added them.
   package var pushRules: [PushRule] { keys?.pushRules ?? [] }
 
-  /// The action of the first push rule, when every push rule of the route is a notification
-  /// action that runs in the background: a route only such actions open, which a tap does not.
-  package var backgroundOnlyAction: String? { keys?.backgroundOnlyAction }
   /// Whether the app must confirm this route before it is delivered from an untrusted source
   /// (a custom-scheme URL, which any app can send).
   package private(set) var requiresConfirmation = false
@@ -349,8 +346,8 @@ final class RouteKeys: @unchecked Sendable {
 
   init() {}
 
-  /// The action of the first push rule, when every push rule is a notification action that runs
-  /// in the background (see ``RouteDefinition/backgroundOnlyAction``).
+  /// The action of the first push rule, when every push rule of the route is a notification
+  /// action that runs in the background: a route only such actions open, which a tap does not.
   var backgroundOnlyAction: String? {
     guard !pushRules.isEmpty, pushRules.allSatisfy({ $0.runsInBackground && !$0.answersTap }) else { return nil }
     return pushRules.first?.action
