@@ -10,7 +10,10 @@ extension LinkDispatcher {
   /// - Returns: What happened to it.
   @discardableResult
   public func receive(_ input: DeepLinkInput) -> LinkOutcome<Route> {
-    receive(input, whenDone: nil)
+    // Not through `receive(_:whenDone:)`: only the glue's notification paths wait for a
+    // background action, and an app that never makes them carries none of that waiting.
+    var id = LinkID(0)
+    return receiveNow(input, id: &id)
   }
 
   /// Receives a link, and calls `whenDone` once it is received, or, for a notification action
