@@ -56,7 +56,7 @@ extension LinkDispatcher {
       notify(pendingEvents[index])
     case .deliver(let delivery):
       if delivery.link.runsInBackground {
-        deliverInBackground(delivery.link, heldFor: delivery.heldFor, time: delivery.time)
+        backgroundDelivery?(self, delivery.link, delivery.heldFor, delivery.time)
       } else {
         deliverNow(delivery.link, heldFor: delivery.heldFor, time: delivery.time)
       }
@@ -99,8 +99,9 @@ extension LinkDispatcher {
     }
   }
 
-  /// Delivers a notification action that runs in the background to the background handler.
-  private func deliverInBackground(_ link: KeptLink, heldFor: Duration, time: Duration) {
+  /// Delivers a notification action that runs in the background to the background handler
+  /// (reached through ``backgroundDelivery``).
+  func deliverInBackground(_ link: KeptLink, heldFor: Duration, time: Duration) {
     guard let background = backgroundHandler else { return }
     let id = link.id
     let route = route(of: link)

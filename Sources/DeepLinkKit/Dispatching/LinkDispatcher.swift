@@ -89,6 +89,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// The handler of notification actions that run in the background; it calls its last argument
   /// once the action is done.
   var backgroundHandler: (@MainActor (Route, DeliveryContext, @escaping @MainActor () -> Void) -> Void)?
+  /// Delivers a background action to that handler (`deliverInBackground`): set with the handler,
+  /// so that an app without background actions carries none of that code.
+  var backgroundDelivery: ((LinkDispatcher, KeptLink, _ heldFor: Duration, _ time: Duration) -> Void)?
   /// What to call when a background action's handler finishes, or the action ends otherwise,
   /// by link.
   var backgroundCompletions: [LinkID: @MainActor @Sendable () -> Void] = [:]
@@ -298,6 +301,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   ) {
     defer { runEffects() }
     backgroundHandler = handler
+    backgroundDelivery = { $0.deliverInBackground($1, heldFor: $2, time: $3) }
     deliverHeldLinks()
   }
 
