@@ -60,7 +60,8 @@ extension LinkDispatcher {
     dropExpiredLinks()
     // Built only for observers: before it resolves, a link is told by its query items.
     func arrived() -> EventLink {
-      EventLink(source: input.source, input: input, parameters: router.queryItems(carriedBy: input))
+      EventLink(
+        source: input.source, input: input, parameters: queryItemsOfArrivals?(router, input) ?? RouteParameters())
     }
     emit(id, .received(input.source), about: arrived())
     // The route and the rest of its resolution, taken apart: making a `LinkResolution` here, in

@@ -107,6 +107,9 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   /// Whether anyone observes: asked before every event, and a `Bool`, where asking the list
   /// (whose element type is built from `Route`) looked up its type's metadata each time.
   var isObserved = false
+  /// Reads the query items an arriving link carries, which its first event tells: set with the
+  /// first observer, so that an app that observes nothing carries none of that reading.
+  var queryItemsOfArrivals: ((LinkRouter<Route>, DeepLinkInput) -> RouteParameters)?
   var lastObserverID = 0
 
   package var satisfied: Set<LinkCondition> = [] {
@@ -235,6 +238,7 @@ public final class LinkDispatcher<Route: Hashable & Sendable> {
   public func addObserver(_ observer: @escaping @MainActor (LinkEvent<Route>) -> Void) -> LinkObserverRegistration {
     lastObserverID += 1
     let id = lastObserverID
+    queryItemsOfArrivals = { $0.queryItems(carriedBy: $1) }
     observers.append((id, observer))
     return LinkObserverRegistration { [weak self] in self?.observers.removeAll { $0.id == id } }
   }
