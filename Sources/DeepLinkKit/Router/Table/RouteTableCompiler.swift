@@ -6,9 +6,13 @@
 /// same single pass it gathers what the matcher, the keyed routes and printing keep: every further
 /// pass over an array of a generic type costs a metadata look-up per element.
 ///
-/// Not generic: only `compile` and `add` name the app's route type. (A generic compiler, holding
-/// the kept definitions, was 4.9 KB more of a router-only app at -Osize, for its metadata and value
-/// witnesses.)
+/// A group, a route with keys and a host group's route are added through a function that only
+/// the API declaring them makes (``RouteGroup``, ``RouteKeys``): an app that declares none carries
+/// none of that code.
+///
+/// Not generic: only `compile`, `add` and `addGroup` name the app's route type. (A generic
+/// compiler, holding the kept definitions, was 4.9 KB more of a router-only app at -Osize, for its
+/// metadata and value witnesses.)
 struct RouteTableCompiler {
   /// Everything the table's options, patterns and declarations got wrong, in table order.
   private(set) var problems: [RouteTableError.Problem]
