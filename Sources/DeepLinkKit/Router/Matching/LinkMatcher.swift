@@ -26,6 +26,9 @@ final class LinkMatcher: Sendable {
     var name: String?
     var sources: Set<DeepLinkSource>?
     var requiresConfirmation: Bool
+
+    /// How the route reads in messages (``RouteLabel``).
+    var label: String { RouteLabel(pattern: pattern, name: name).text }
   }
 
   init(

@@ -137,20 +137,14 @@ struct RouteTableCompiler {
   /// runtime record and value witnesses every app keeps.)
   typealias Entry = (pattern: RoutePattern, summary: LinkMatcher.RouteSummary, isPrintable: Bool)
 
-  /// How `route` reads in messages.
-  private static func label(_ route: Entry) -> String {
-    RouteLabel(pattern: route.summary.pattern, name: route.summary.name).text
-  }
-
   /// Keeps `route`, unless it has the shape of the route `conflict`: whether it was kept.
   private mutating func keep(_ route: Entry, conflict: Int?) -> Bool {
     if let existing = conflict {
       let other = summaries[existing]
       let relation =
         other.pattern == route.summary.pattern ? "are registered with the same pattern" : "have the same shape"
-      let label = RouteLabel(pattern: other.pattern, name: other.name).text
       problems.appendUnspecialized(
-        .init(.conflict, "\(label) and \(Self.label(route)) \(relation); a link could match either"))
+        .init(.conflict, "\(other.label) and \(route.summary.label) \(relation); a link could match either"))
       return false
     }
     patterns.appendUnspecialized(route.pattern)
@@ -165,7 +159,7 @@ struct RouteTableCompiler {
   /// and no host group carries none of this.
   static func add(_ compiler: inout Self, _ route: Entry, _ keys: RouteKeys) -> Bool {
     compiler.problems.appendUnspecialized(
-      contentsOf: PushRulesRule.problems(of: keys.pushRules, pattern: route.pattern, label: label(route)))
+      contentsOf: PushRulesRule.problems(of: keys.pushRules, pattern: route.pattern, label: route.summary.label))
     let conflict: Int?
     if let host = keys.host {
       guard let normalized = HostGroupRule.listing(host, in: &compiler.hostList, problems: &compiler.problems) else {
@@ -184,8 +178,8 @@ struct RouteTableCompiler {
     }
     guard compiler.keep(route, conflict: conflict) else { return false }
     let summaries = compiler.summaries
-    let label = { (index: Int) in RouteLabel(pattern: summaries[index].pattern, name: summaries[index].name).text }
-    compiler.keyed.register(keys, route: summaries.count - 1, label: label, problems: &compiler.problems)
+    compiler.keyed.register(
+      keys, route: summaries.count - 1, label: { summaries[$0].label }, problems: &compiler.problems)
     return true
   }
 }
